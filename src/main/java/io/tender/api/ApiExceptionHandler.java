@@ -1,0 +1,83 @@
+package io.tender.api;
+
+import jakarta.servlet.http.HttpServletRequest;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The one place where exceptions become problem+json responses. */
+@RestControllerAdvice
+class ApiExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
+
+    private final Problems problems;
+
+    ApiExceptionHandler(Problems problems) {
+        this.problems = problems;
+    }
+
+    @ExceptionHandler(ApiException.class)
+    ResponseEntity<byte[]> api(ApiException e, HttpServletRequest request) {
+        return problems.response(e, request);
+    }
+
+    @ExceptionHandler(HttpMessageNotReadableException.class)
+    ResponseEntity<byte[]> unreadable(HttpMessageNotReadableException e, HttpServletRequest request) {
+        if (BodyLimit.exceeded(e)) {
+            return problems.response(BodyLimit.tooLarge(), request);
+        }
+        // Jackson's own message can quote the body (a PIN); say only where the JSON broke.
+        String detail = e.getMessage() != null && e.getMessage().startsWith("Required request body is missing")
+                ? "The request body is missing." : "The request body is not valid JSON.";
+        return problems.response(new ApiException(ProblemCode.BAD_REQUEST, detail), request);
+    }
+
+    /** Spring MVC's own failures: unknown path, wrong method, wrong content type, missing parameter. */
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<byte[]> other(Exception e, HttpServletRequest request) {
+        if (e instanceof ErrorResponse mvc && mvc.getStatusCode().value() < 500) {
+            return problems.response(fromMvc(mvc), request);
+        }
+        log.error("Unexpected failure on {} {}", request.getMethod(), request.getRequestURI(), e);
+        return problems.response(internalError(), request);
+    }
+
+    static ApiException internalError() {
+        return new ApiException(ProblemCode.INTERNAL_SERVER_ERROR,
+                "The request could not be completed because of an unexpected error. Quote the request_id to support.");
+    }
+
+    private static ApiException fromMvc(ErrorResponse mvc) {
+        int status = mvc.getStatusCode().value();
+        Map<String, String> headers = new LinkedHashMap<>();
+        HttpHeaders mvcHeaders = mvc.getHeaders();
+        for (String name : List.of(HttpHeaders.ALLOW, HttpHeaders.ACCEPT)) {
+            if (mvcHeaders.containsHeader(name)) {
+                headers.put(name, String.join(", ", mvcHeaders.get(name)));
+            }
+        }
+        return switch (status) {
+            case 404 -> new ApiException(ProblemCode.RESOURCE_NOT_FOUND, 404,
+                    "There is no such path. See /openapi.json for the API.", List.of(), headers);
+            case 405 -> new ApiException(ProblemCode.BAD_REQUEST, 405,
+                    "This path does not accept this HTTP method.", List.of(), headers);
+            case 406 -> new ApiException(ProblemCode.BAD_REQUEST, 406,
+                    "This endpoint answers with application/json only.", List.of(), headers);
+            case 413 -> BodyLimit.tooLarge();
+            case 415 -> new ApiException(ProblemCode.BAD_REQUEST, 415,
+                    "Send the body as application/json.", List.of(), headers);
+            default -> new ApiException(ProblemCode.BAD_REQUEST, status,
+                    "The request is not valid: " + mvc.getBody().getDetail(), List.of(), headers);
+        };
+    }
+}

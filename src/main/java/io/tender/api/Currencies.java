@@ -1,0 +1,35 @@
+package io.tender.api;
+
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Active ISO 4217 currency codes (list one, 2026). Fund, metal, test and "no currency" codes ({@code XXX},
+ * {@code XTS}, {@code XAU}, ...) are not money a voucher or bill can be in, so they are refused too.
+ */
+public final class Currencies {
+
+    private static final Pattern SHAPE = Pattern.compile("^[A-Z]{3}$");
+
+    private static final Set<String> ACTIVE = Set.of((
+            "AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD CAD "
+            + "CDF CHF CLP CNY COP CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP GMD GNF GTQ "
+            + "GYD HKD HNL HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD KYD KZT LAK LBP LKR "
+            + "LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN NIO NOK NPR NZD OMR PAB PEN "
+            + "PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP SLE SOS SRD SSP STN SVC SYP SZL THB "
+            + "TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VED VES VND VUV WST XAF XCD XCG XOF XPF YER ZAR ZMW "
+            + "ZWG").split(" "));
+
+    private Currencies() {
+    }
+
+    public static boolean isActive(String code) {
+        return code != null && ACTIVE.contains(code);
+    }
+
+    /** Reads an optional currency field: exactly three upper-case letters naming an active ISO 4217 currency. */
+    public static String read(JsonInput input, String field, boolean required) {
+        String value = input.string(field, required, 3, 3, SHAPE, "must be three upper-case letters (ISO 4217)");
+        return input.check(value, Currencies::isActive, field, "is not an active ISO 4217 currency code");
+    }
+}

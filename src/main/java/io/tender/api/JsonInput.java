@@ -1,0 +1,257 @@
+package io.tender.api;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * Reads one JSON object of a request and collects every problem with it (unknown properties, wrong JSON types,
+ * broken rules) under its JSON path, so a client gets all of them in one 400. Jackson's data binding stops at the
+ * first unknown property or type mismatch and words its messages with the offending value, which could be a voucher
+ * PIN; hence this small reader. Messages never include values.
+ */
+public final class JsonInput {
+
+    private final ObjectNode node;
+    private final String path;
+    private final List<FieldError> errors;
+
+    private JsonInput(ObjectNode node, String path, List<FieldError> errors) {
+        this.node = node;
+        this.path = path;
+        this.errors = errors;
+    }
+
+    /** The request body as an object; an absent body reads as an empty object. */
+    public static JsonInput body(JsonNode body) {
+        if (body == null || body.isMissingNode() || body.isNull()) {
+            return new JsonInput(null, "", new ArrayList<>());
+        }
+        if (!body.isObject()) {
+            throw ApiException.badRequest("body", "must be a JSON object");
+        }
+        return new JsonInput((ObjectNode) body, "", new ArrayList<>());
+    }
+
+    /** Rejects every property not named here. */
+    public JsonInput allow(Set<String> names) {
+        if (node != null) {
+            for (String name : node.propertyNames()) {
+                if (!names.contains(name)) {
+                    reject(name, "is not a known property");
+                }
+            }
+        }
+        return this;
+    }
+
+    public boolean has(String name) {
+        return node != null && node.has(name);
+    }
+
+    public String string(String name, boolean required) {
+        JsonNode value = value(name, required);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isString()) {
+            reject(name, "must be a string");
+            return null;
+        }
+        return value.stringValue();
+    }
+
+    /** A string with a length range and an optional pattern (described in words for the message). */
+    public String string(String name, boolean required, int min, int max, Pattern pattern, String patternWords) {
+        String value = string(name, required);
+        if (value == null) {
+            return null;
+        }
+        if (value.length() < min || value.length() > max) {
+            reject(name, min == max ? "must be exactly " + min + " characters"
+                    : "must be " + min + " to " + max + " characters");
+            return null;
+        }
+        if (pattern != null && !pattern.matcher(value).matches()) {
+            reject(name, patternWords);
+            return null;
+        }
+        return value;
+    }
+
+    public Long integer(String name, boolean required, long min, long max) {
+        JsonNode value = value(name, required);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isIntegralNumber() || !value.canConvertToLong()) {
+            reject(name, "must be an integer");
+            return null;
+        }
+        long number = value.longValue();
+        if (number < min) {
+            reject(name, "must be at least " + min);
+            return null;
+        }
+        if (number > max) {
+            reject(name, "must be at most " + max);
+            return null;
+        }
+        return number;
+    }
+
+    public Boolean bool(String name, boolean required) {
+        JsonNode value = value(name, required);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isBoolean()) {
+            reject(name, "must be true or false");
+            return null;
+        }
+        return value.booleanValue();
+    }
+
+    public JsonInput object(String name, boolean required) {
+        JsonNode value = value(name, required);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isObject()) {
+            reject(name, "must be an object");
+            return null;
+        }
+        return new JsonInput((ObjectNode) value, pathOf(name), errors);
+    }
+
+    /** A free-form object, passed on as it is. */
+    public ObjectNode rawObject(String name) {
+        JsonNode value = value(name, false);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isObject()) {
+            reject(name, "must be an object");
+            return null;
+        }
+        return (ObjectNode) value;
+    }
+
+    public List<String> strings(String name, int maxItems, int maxLength) {
+        JsonNode value = value(name, false);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isArray()) {
+            reject(name, "must be an array of strings");
+            return null;
+        }
+        if (value.size() > maxItems) {
+            reject(name, "must have at most " + maxItems + " items");
+            return null;
+        }
+        List<String> result = new ArrayList<>();
+        for (int i = 0; i < value.size(); i++) {
+            JsonNode item = value.get(i);
+            if (!item.isString()) {
+                reject(name + "[" + i + "]", "must be a string");
+            } else if (item.stringValue().isEmpty() || item.stringValue().length() > maxLength) {
+                reject(name + "[" + i + "]", "must be 1 to " + maxLength + " characters");
+            } else {
+                result.add(item.stringValue());
+            }
+        }
+        return result;
+    }
+
+    /** A metadata object: at most 20 string values, key names 1 to 40 characters, values at most 500 (spec Limits). */
+    public Map<String, String> metadata(String name) {
+        return metadata(name, false);
+    }
+
+    /** As {@link #metadata(String)}; with {@code nullRemoves} a null value is kept as null (PATCH: remove the key). */
+    public Map<String, String> metadata(String name, boolean nullRemoves) {
+        JsonNode value = value(name, false);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isObject()) {
+            reject(name, "must be an object of string values");
+            return null;
+        }
+        if (value.size() > 20) {
+            reject(name, "must have at most 20 keys");
+            return null;
+        }
+        Map<String, String> result = new LinkedHashMap<>();
+        for (var entry : value.properties()) {
+            String key = entry.getKey();
+            JsonNode item = entry.getValue();
+            if (key.isEmpty() || key.length() > 40) {
+                reject(name, "key names must be 1 to 40 characters");
+            } else if (nullRemoves && item.isNull()) {
+                result.put(key, null);
+            } else if (!item.isString()) {
+                reject(name + "." + key, "must be a string");
+            } else if (item.stringValue().length() > 500) {
+                reject(name + "." + key, "must be at most 500 characters");
+            } else {
+                result.put(key, item.stringValue());
+            }
+        }
+        return result;
+    }
+
+    /** Records a rule failure for a field of this object, if {@code ok} is false. */
+    public boolean check(boolean ok, String name, String message) {
+        if (!ok) {
+            reject(name, message);
+        }
+        return ok;
+    }
+
+    public <T> T check(T value, Predicate<T> rule, String name, String message) {
+        if (value != null && !rule.test(value)) {
+            reject(name, message);
+            return null;
+        }
+        return value;
+    }
+
+    public void reject(String name, String message) {
+        errors.add(new FieldError(pathOf(name), message));
+    }
+
+    public boolean valid() {
+        return errors.isEmpty();
+    }
+
+    /** Throws one 400 with every collected error. */
+    public void throwIfInvalid() {
+        if (!errors.isEmpty()) {
+            throw ApiException.badRequest(errors);
+        }
+    }
+
+    private JsonNode value(String name, boolean required) {
+        JsonNode value = node == null ? null : node.get(name);
+        if (value == null || value.isNull()) {
+            if (required) {
+                reject(name, "is required");
+            }
+            return null;
+        }
+        return value;
+    }
+
+    private String pathOf(String name) {
+        return path.isEmpty() ? name : path + "." + name;
+    }
+}

@@ -1,0 +1,98 @@
+package io.tender.auth;
+
+import io.tender.api.ApiException;
+import io.tender.api.ProblemCode;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.slf4j.MDC;
+import org.springframework.core.MethodParameter;
+import org.springframework.http.HttpHeaders;
+import org.springframework.stereotype.Component;
+import org.springframework.web.bind.support.WebDataBinderFactory;
+import org.springframework.web.context.request.NativeWebRequest;
+import org.springframework.web.method.HandlerMethod;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.method.support.ModelAndViewContainer;
+import org.springframework.web.servlet.HandlerInterceptor;
+
+/**
+ * Turns {@code Authorization: Bearer <key>} into the {@link Caller} that controller methods take as a parameter.
+ * Any controller method with a {@code Caller} parameter requires a key; public keys pass only where the method is
+ * marked {@link PublicKeyAllowed} (decisions §1).
+ */
+@Component
+public class Authentication implements HandlerInterceptor, HandlerMethodArgumentResolver {
+
+    private static final String ATTRIBUTE = Caller.class.getName();
+
+    private final ApiKeys keys;
+
+    Authentication(ApiKeys keys) {
+        this.keys = keys;
+    }
+
+    @Override
+    public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
+        if (!(handler instanceof HandlerMethod method) || !needsCaller(method)) {
+            return true;
+        }
+        Caller caller = authenticate(request.getHeader(HttpHeaders.AUTHORIZATION));
+        if (caller.publicKey() && !method.hasMethodAnnotation(PublicKeyAllowed.class)) {
+            throw new ApiException(ProblemCode.OPERATION_NOT_ALLOWED,
+                    "A public key may not call this endpoint; use a secret key from your server.");
+        }
+        request.setAttribute(ATTRIBUTE, caller);
+        MDC.put("merchant_id", caller.merchantId());
+        return true;
+    }
+
+    @Override
+    public void afterCompletion(HttpServletRequest request, HttpServletResponse response, Object handler, Exception ex) {
+        MDC.remove("merchant_id");
+    }
+
+    Caller authenticate(String header) {
+        if (header == null || header.isBlank()) {
+            throw new ApiException(ProblemCode.UNAUTHORIZED, "An API key is required: send Authorization: Bearer <key>.");
+        }
+        int space = header.indexOf(' ');
+        String scheme = space < 0 ? header : header.substring(0, space);
+        String token = space < 0 ? "" : header.substring(space + 1).trim();
+        if (!scheme.equalsIgnoreCase("Bearer") || token.isEmpty()) {
+            throw new ApiException(ProblemCode.MISSING_AUTHORIZATION,
+                    "The Authorization header must use the Bearer scheme with an API key.");
+        }
+        if (KeyKind.of(token).isEmpty() || token.length() > 200) {
+            throw invalidKey();
+        }
+        return keys.authenticate(token).orElseThrow(Authentication::invalidKey);
+    }
+
+    private static ApiException invalidKey() {
+        return new ApiException(ProblemCode.UNAUTHORIZED, "The API key is not valid or has been revoked.");
+    }
+
+    private static boolean needsCaller(HandlerMethod method) {
+        for (MethodParameter parameter : method.getMethodParameters()) {
+            if (parameter.getParameterType() == Caller.class) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public boolean supportsParameter(MethodParameter parameter) {
+        return parameter.getParameterType() == Caller.class;
+    }
+
+    @Override
+    public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer mavContainer,
+                                  NativeWebRequest webRequest, WebDataBinderFactory binderFactory) {
+        Object caller = webRequest.getAttribute(ATTRIBUTE, NativeWebRequest.SCOPE_REQUEST);
+        if (caller == null) {
+            throw new IllegalStateException("no authenticated caller for a method that needs one");
+        }
+        return caller;
+    }
+}

@@ -1,0 +1,89 @@
+package io.tender.database;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Condition;
+import org.springframework.context.annotation.ConditionContext;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.type.AnnotatedTypeMetadata;
+import org.springframework.util.StringUtils;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Without {@code SPRING_DATASOURCE_URL} the service runs its own PostgreSQL (real binaries from Maven Central) whose
+ * data lives in {@code <data-dir>/postgres} and survives restarts. With it, Spring Boot's normal data source is used.
+ */
+@Configuration(proxyBeanMethods = false)
+@Conditional(EmbeddedDatabaseConfiguration.NoDatabaseConfigured.class)
+class EmbeddedDatabaseConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedDatabaseConfiguration.class);
+
+    @Bean(destroyMethod = "close")
+    EmbeddedPostgres embeddedPostgres(@Value("${tender.data-dir}") Path dataDir) throws IOException {
+        Path pgData = dataDir.toAbsolutePath().normalize().resolve("postgres");
+        Files.createDirectories(pgData);
+        stopOrphanedServer(pgData);
+        var builder = EmbeddedPostgres.builder()
+                .setDataDirectory(pgData)
+                .setCleanDataDirectory(false)
+                .setPGStartupWait(Duration.ofSeconds(60))
+                .setLocaleConfig("locale", "C")
+                // The library defaults to synchronous_commit=off; a payment service must not lose acknowledged commits.
+                .setServerConfig("synchronous_commit", "on")
+                .setServerConfig("max_connections", "200");
+        log.info("Starting embedded PostgreSQL with data in {}", pgData);
+        return builder.start();
+    }
+
+    @Bean
+    @ConfigurationProperties("spring.datasource.hikari")
+    HikariDataSource dataSource(EmbeddedPostgres postgres, DataSourceProperties properties) {
+        properties.setUrl(postgres.getJdbcUrl("postgres", "postgres"));
+        properties.setUsername("postgres");
+        return properties.initializeDataSourceBuilder().type(HikariDataSource.class).build();
+    }
+
+    /**
+     * A service killed with -9 leaves its PostgreSQL running on the data directory. Shut it down so this start can
+     * take the directory over; PostgreSQL itself makes the data consistent again.
+     */
+    private static void stopOrphanedServer(Path pgData) {
+        Path pidFile = pgData.resolve("postmaster.pid");
+        try {
+            if (!Files.exists(pidFile)) {
+                return;
+            }
+            long pid = Long.parseLong(Files.readAllLines(pidFile).getFirst().trim());
+            var process = ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+                    .filter(p -> p.info().command().map(c -> c.endsWith("postgres")).orElse(false));
+            if (process.isEmpty()) {
+                return;
+            }
+            log.warn("Stopping the PostgreSQL server (pid {}) left running on {} by an earlier run", pid, pgData);
+            process.get().destroy();
+            process.get().onExit().get(60, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            log.warn("Could not stop an earlier PostgreSQL server on {}: {}", pgData, e.toString());
+        }
+    }
+
+    static class NoDatabaseConfigured implements Condition {
+        @Override
+        public boolean matches(ConditionContext context, AnnotatedTypeMetadata metadata) {
+            return !StringUtils.hasText(context.getEnvironment().getProperty("spring.datasource.url"));
+        }
+    }
+}

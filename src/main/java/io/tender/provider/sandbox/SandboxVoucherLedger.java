@@ -1,0 +1,111 @@
+package io.tender.provider.sandbox;
+
+import io.tender.api.Timestamps;
+import io.tender.provider.ProviderOutcome;
+import io.tender.provider.RedemptionType;
+import io.tender.secrets.KeyedHash;
+import io.tender.secrets.MasterKey;
+import io.tender.secrets.SecretBox;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.ZoneOffset;
+import java.util.Optional;
+
+/** The sandbox providers' books: vouchers by keyed hash of their PIN, and every answered call by operation key. */
+@Repository
+class SandboxVoucherLedger {
+
+    record Voucher(byte[] key, long balance, String currency, boolean redeemed) {
+    }
+
+    private final JdbcClient jdbc;
+    private final KeyedHash voucherHash;
+    private final SecretBox box;
+    private final SandboxOutcomes outcomes;
+
+    SandboxVoucherLedger(JdbcClient jdbc, MasterKey masterKey, SecretBox box, JsonMapper json) {
+        this.jdbc = jdbc;
+        this.voucherHash = new KeyedHash(masterKey, "sandbox-voucher/v1");
+        this.box = box;
+        this.outcomes = new SandboxOutcomes(json);
+    }
+
+    byte[] keyOf(RedemptionType type, String secret) {
+        return voucherHash.of(type.wire() + ":" + secret);
+    }
+
+    /** The voucher, or an unused one of the default value: every well-formed PIN is a voucher in the sandbox. */
+    Voucher voucher(RedemptionType type, String secret, long defaultValue) {
+        byte[] key = keyOf(type, secret);
+        return jdbc.sql("select balance, currency, state from sandbox_vouchers where voucher_key = ?")
+                .param(key)
+                .query((rs, i) -> new Voucher(key, rs.getLong("balance"), rs.getString("currency"),
+                        "redeemed".equals(rs.getString("state"))))
+                .optional()
+                .orElse(new Voucher(key, defaultValue, "ZAR", false));
+    }
+
+    /**
+     * Marks the voucher used, atomically: of any number of concurrent calls for one voucher, exactly one gets its
+     * balance back; the others get nothing (the voucher is already used).
+     */
+    Optional<Long> redeem(RedemptionType type, byte[] key, long defaultValue) {
+        return jdbc.sql("""
+                        insert into sandbox_vouchers (voucher_key, type, balance, currency, state, created_at)
+                        values (?, ?, ?, 'ZAR', 'redeemed', ?)
+                        on conflict (voucher_key) do update set state = 'redeemed'
+                        where sandbox_vouchers.state = 'active'
+                        returning balance""")
+                .params(key, type.wire(), defaultValue, Timestamps.now().atOffset(ZoneOffset.UTC))
+                .query(Long.class)
+                .optional();
+    }
+
+    /** Gives a redeemed voucher its value back (a reversal). */
+    boolean restore(byte[] key) {
+        return jdbc.sql("update sandbox_vouchers set state = 'active' where voucher_key = ? and state = 'redeemed'")
+                .param(key).update() == 1;
+    }
+
+    void issue(RedemptionType type, String secret, long balance) {
+        jdbc.sql("""
+                        insert into sandbox_vouchers (voucher_key, type, balance, currency, state, created_at)
+                        values (?, ?, ?, 'ZAR', 'active', ?)""")
+                .params(keyOf(type, secret), type.wire(), balance, Timestamps.now().atOffset(ZoneOffset.UTC))
+                .update();
+    }
+
+    /** Takes away an issued change voucher again (a reversal of the redeem that issued it). */
+    void withdraw(byte[] key) {
+        jdbc.sql("update sandbox_vouchers set state = 'redeemed', balance = 0 where voucher_key = ?").param(key).update();
+    }
+
+    /** Serialises calls with the same operation key, for the rest of the current transaction. */
+    void lock(String operationKey) {
+        jdbc.sql("select pg_advisory_xact_lock(hashtextextended(?, 0))").param(operationKey).query().singleRow();
+    }
+
+    record Answered(String kind, byte[] voucherKey, long amount, ProviderOutcome outcome) {
+    }
+
+    Optional<Answered> answered(String operationKey) {
+        return jdbc.sql("select kind, voucher_key, amount, outcome from sandbox_operations where operation_key = ?")
+                .param(operationKey)
+                .query((rs, i) -> new Answered(rs.getString("kind"), rs.getBytes("voucher_key"), rs.getLong("amount"),
+                        outcomes.read(box.open(rs.getBytes("outcome"), "sandbox-operation:" + operationKey))))
+                .optional();
+    }
+
+    void record(String operationKey, RedemptionType type, String kind, byte[] voucherKey, long amount,
+                ProviderOutcome outcome) {
+        jdbc.sql("""
+                        insert into sandbox_operations (operation_key, type, kind, voucher_key, amount, outcome, created_at)
+                        values (?, ?, ?, ?, ?, ?, ?) on conflict (operation_key) do nothing""")
+                .params(operationKey, type.wire(), kind, voucherKey, amount,
+                        box.seal(outcomes.write(outcome), "sandbox-operation:" + operationKey),
+                        Timestamps.now().atOffset(ZoneOffset.UTC))
+                .update();
+    }
+}

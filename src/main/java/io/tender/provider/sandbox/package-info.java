@@ -1,0 +1,5 @@
+/**
+ * The sandbox voucher providers that serve test mode (decisions §3): deterministic by the last four characters of
+ * the PIN or token, and backed by their own ledger tables so vouchers stay used across restarts and instances.
+ */
+package io.tender.provider.sandbox;

@@ -1,0 +1,207 @@
+package io.tender.redemption;
+
+import io.tender.api.ApiException;
+import io.tender.api.ListQuery;
+import io.tender.auth.Caller;
+import io.tender.auth.Mode;
+import io.tender.provider.ChangeVoucher;
+import io.tender.provider.RedemptionType;
+import io.tender.provider.VoucherSource;
+import io.tender.secrets.SecretBox;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code redemptions} table. Writes are conditional on the revision that was read, so two writers (a request
+ * and the recovery job) can never both move one redemption. Voucher credentials and change vouchers are sealed.
+ */
+@Repository
+class Redemptions {
+
+    private static final TypeReference<List<Operation>> OPERATIONS = new TypeReference<>() {
+    };
+    private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {
+    };
+    private static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {
+    };
+    private static final TypeReference<List<String>> STRING_LIST = new TypeReference<>() {
+    };
+
+    private final JdbcClient jdbc;
+    private final JsonMapper json;
+    private final SecretBox box;
+
+    Redemptions(JdbcClient jdbc, JsonMapper json, SecretBox box) {
+        this.jdbc = jdbc;
+        this.json = json;
+        this.box = box;
+    }
+
+    void insert(Redemption r, Duration lease) {
+        jdbc.sql("""
+                        insert into redemptions (id, merchant_id, mode, type, status, version, amount, currency,
+                            reserved_amount, redeemed_amount, reversed_amount, source_masked, source_sealed,
+                            redemption_options, related_ids, metadata, external_reference, provider_reference,
+                            operations, change_voucher_sealed, last_error, idempotency_key, revision, lease_until,
+                            created_at, updated_at)
+                        values (:id, :merchant, :mode, :type, :status, :version, :amount, :currency,
+                            :reserved, :redeemed, :reversed, :sourceMasked::jsonb, :sourceSealed,
+                            :options::jsonb, :relatedIds::jsonb, :metadata::jsonb, :externalReference, :reference::jsonb,
+                            :operations::jsonb, :change, :lastError::jsonb, :idempotencyKey, 1, :lease,
+                            :createdAt, :updatedAt)""")
+                .paramSource(params(r, lease))
+                .update();
+        r.written();
+    }
+
+    /**
+     * Writes the redemption's new state if nobody else wrote it since it was read. {@code lease} keeps the
+     * recovery job away while the caller goes on calling the provider; null releases the redemption.
+     */
+    void update(Redemption r, Duration lease) {
+        int rows = jdbc.sql("""
+                        update redemptions set status = :status, version = :version, amount = :amount,
+                            currency = :currency, reserved_amount = :reserved, redeemed_amount = :redeemed,
+                            reversed_amount = :reversed, provider_reference = :reference::jsonb,
+                            operations = :operations::jsonb, change_voucher_sealed = :change,
+                            last_error = :lastError::jsonb, revision = revision + 1, lease_until = :lease,
+                            updated_at = :updatedAt
+                        where id = :id and revision = :revision""")
+                .paramSource(params(r, lease))
+                .update();
+        if (rows != 1) {
+            throw new ConcurrentlyModified(r.id());
+        }
+        r.written();
+    }
+
+    /** Another writer moved the redemption first; this writer's view of it is stale and must not be written. */
+    static final class ConcurrentlyModified extends RuntimeException {
+        ConcurrentlyModified(String id) {
+            super("redemption " + id + " was changed by another writer", null, false, false);
+        }
+    }
+
+    Optional<Redemption> find(Caller caller, String id) {
+        return jdbc.sql("select * from redemptions where id = ? and merchant_id = ? and mode = ?")
+                .params(id, caller.merchantId(), caller.mode().wire())
+                .query(this::map).optional();
+    }
+
+    Redemption get(Caller caller, String id) {
+        return find(caller, id).orElseThrow(() -> ApiException.notFound("redemption"));
+    }
+
+    List<Redemption> list(Caller caller, ListQuery query, String status, String type, String externalReference) {
+        StringBuilder sql = new StringBuilder("select * from redemptions where merchant_id = :merchant and mode = :mode");
+        var statement = new java.util.LinkedHashMap<String, Object>();
+        statement.put("merchant", caller.merchantId());
+        statement.put("mode", caller.mode().wire());
+        if (query.cursor() != null) {
+            sql.append(" and id < :cursor");
+            statement.put("cursor", query.cursor());
+        }
+        if (status != null) {
+            sql.append(" and status = :status");
+            statement.put("status", status);
+        }
+        if (type != null) {
+            sql.append(" and type = :type");
+            statement.put("type", type);
+        }
+        if (externalReference != null) {
+            sql.append(" and external_reference = :externalReference");
+            statement.put("externalReference", externalReference);
+        }
+        if (query.createdFrom() != null) {
+            sql.append(" and created_at >= :from");
+            statement.put("from", query.createdFrom().atOffset(ZoneOffset.UTC));
+        }
+        if (query.createdBefore() != null) {
+            sql.append(" and created_at < :before");
+            statement.put("before", query.createdBefore().atOffset(ZoneOffset.UTC));
+        }
+        sql.append(" order by id desc limit :limit");
+        statement.put("limit", query.limit() + 1);
+        return jdbc.sql(sql.toString()).params(statement).query(this::map).list();
+    }
+
+    private Map<String, Object> params(Redemption r, Duration lease) {
+        var p = new java.util.HashMap<String, Object>();
+        p.put("id", r.id());
+        p.put("merchant", r.merchantId());
+        p.put("mode", r.mode().wire());
+        p.put("type", r.type().wire());
+        p.put("status", r.status().wire());
+        p.put("version", r.version());
+        p.put("amount", r.resolvedAmount());
+        p.put("currency", r.currency());
+        p.put("reserved", r.reservedAmount());
+        p.put("redeemed", r.redeemedAmount());
+        p.put("reversed", r.reversedAmount());
+        p.put("sourceMasked", json.writeValueAsString(r.source().masked()));
+        p.put("sourceSealed", box.seal(json.writeValueAsBytes(r.source().full()), "redemption-source:" + r.id()));
+        p.put("options", r.redemptionOptions() == null ? null : json.writeValueAsString(r.redemptionOptions()));
+        p.put("relatedIds", json.writeValueAsString(r.relatedIds()));
+        p.put("metadata", r.metadata() == null ? null : json.writeValueAsString(r.metadata()));
+        p.put("externalReference", r.externalReference());
+        p.put("reference", r.providerReference() == null ? null : json.writeValueAsString(r.providerReference()));
+        p.put("operations", json.writeValueAsString(r.operations()));
+        p.put("change", r.changeVoucher() == null ? null
+                : box.seal(json.writeValueAsBytes(r.changeVoucher()), "redemption-change:" + r.id()));
+        p.put("lastError", r.lastError() == null ? null : json.writeValueAsString(r.lastError()));
+        p.put("idempotencyKey", r.idempotencyKey());
+        p.put("revision", r.revision());
+        p.put("lease", lease == null ? null : Instant.now().plus(lease).atOffset(ZoneOffset.UTC));
+        p.put("createdAt", r.createdAt().atOffset(ZoneOffset.UTC));
+        p.put("updatedAt", r.updatedAt().atOffset(ZoneOffset.UTC));
+        return p;
+    }
+
+    private Redemption map(ResultSet rs, int row) throws SQLException {
+        String id = rs.getString("id");
+        RedemptionType type = RedemptionType.fromWire(rs.getString("type")).orElseThrow();
+        Map<String, String> sourceFields = json.readValue(
+                box.open(rs.getBytes("source_sealed"), "redemption-source:" + id), STRINGS);
+        byte[] change = rs.getBytes("change_voucher_sealed");
+        ChangeVoucher changeVoucher = change == null ? null : json.readValue(
+                box.open(change, "redemption-change:" + id), ChangeVoucher.shapeOf(type));
+        String options = rs.getString("redemption_options");
+        String metadata = rs.getString("metadata");
+        String reference = rs.getString("provider_reference");
+        String lastError = rs.getString("last_error");
+        long amount = rs.getLong("amount");
+        Long resolved = rs.wasNull() ? null : amount;
+        return new Redemption(id, rs.getString("merchant_id"), Mode.fromWire(rs.getString("mode")), type,
+                VoucherSource.of(type, sourceFields), null,
+                options == null ? null : (ObjectNode) json.readTree(options),
+                json.readValue(rs.getString("related_ids"), STRING_LIST),
+                metadata == null ? null : json.readValue(metadata, STRINGS),
+                rs.getString("external_reference"), rs.getString("idempotency_key"),
+                rs.getTimestamp("created_at").toInstant(), RedemptionStatus.fromWire(rs.getString("status")),
+                rs.getInt("version"), resolved, rs.getString("currency"), nullableLong(rs, "reserved_amount"),
+                nullableLong(rs, "redeemed_amount"), rs.getLong("reversed_amount"),
+                reference == null ? null : json.readValue(reference, OBJECT),
+                new ArrayList<>(json.readValue(rs.getString("operations"), OPERATIONS)), changeVoucher,
+                lastError == null ? null : json.readValue(lastError, OperationError.class),
+                rs.getTimestamp("updated_at").toInstant(), rs.getInt("revision"));
+    }
+
+    private static Long nullableLong(ResultSet rs, String column) throws SQLException {
+        long value = rs.getLong(column);
+        return rs.wasNull() ? null : value;
+    }
+}

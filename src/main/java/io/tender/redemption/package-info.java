@@ -1,0 +1,6 @@
+/**
+ * Redemptions: redeeming stored-value vouchers at external providers. The {@link io.tender.redemption.Redemption}
+ * aggregate owns its status, version and operations; {@link io.tender.redemption.RedemptionService} moves it through
+ * atomic phases around each provider call, never holding a transaction open across one.
+ */
+package io.tender.redemption;

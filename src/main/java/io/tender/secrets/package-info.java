@@ -1,0 +1,5 @@
+/**
+ * The service's master key and what is derived from it: AES-GCM sealing of voucher credentials at rest and the
+ * keyed hashes that stand in for API keys and voucher PINs wherever a lookup is needed.
+ */
+package io.tender.secrets;
