@@ -1,0 +1,262 @@
+package io.tender.redemption;
+
+import io.tender.support.Api;
+import io.tender.support.ApiIntegrationTest;
+import io.tender.support.Merchants.Merchant;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import tools.jackson.databind.JsonNode;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.tender.support.Vouchers.oneVoucher;
+import static io.tender.support.Vouchers.ott;
+import static io.tender.support.Vouchers.pin;
+import static io.tender.support.Vouchers.providerC;
+import static io.tender.support.Vouchers.token;
+import static io.tender.support.Vouchers.validPin;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** POST /collect/redemptions against the sandbox: the spec's resource tables, create rules 1–3 and decisions §2–§3. */
+class RedemptionCreateIT extends ApiIntegrationTest {
+
+    private static final String TIMESTAMP = "^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{3}Z$";
+
+    private Api api;
+
+    @BeforeEach
+    void merchant() {
+        Merchant merchant = merchants.create();
+        api = merchant.test();
+    }
+
+    private JsonNode create(String body) {
+        var response = api.post("/collect/redemptions", body).send();
+        assertThat(response.status()).as(response.toString()).isEqualTo(201);
+        assertThat(response.contentType()).startsWith("application/json");
+        return response.json();
+    }
+
+    @Test
+    void fullRedeemOfAHoldlessProviderReservesThenConfirmsAtVersionThree() {
+        String pin = validPin();
+        JsonNode r = create(oneVoucher(pin));
+
+        assertThat(r.get("id").stringValue()).matches("^rdm_[a-f0-9]{24}$");
+        assertThat(r.get("status").stringValue()).isEqualTo("confirmed");
+        assertThat(r.get("version").intValue()).isEqualTo(3);
+        assertThat(r.get("type").stringValue()).isEqualTo("vouchers.one_voucher");
+        // Rule 2: no amount requested, so amount, redeemed_amount and currency are the provider's (10000 ZAR default).
+        assertThat(r.get("amount").longValue()).isEqualTo(10000);
+        assertThat(r.get("reserved_amount").longValue()).isEqualTo(10000);
+        assertThat(r.get("redeemed_amount").longValue()).isEqualTo(10000);
+        assertThat(r.get("reversed_amount").longValue()).isZero();
+        assertThat(r.get("currency").stringValue()).isEqualTo("ZAR");
+        assertThat(r.get("source").get("pin").stringValue()).isEqualTo("************" + pin.substring(12));
+        assertThat(r.get("related_ids").isArray()).isTrue();
+        assertThat(r.get("related_ids")).isEmpty();
+        assertThat(r.has("change_voucher")).isFalse();
+        assertThat(r.has("last_error")).isFalse();
+        assertThat(r.get("created_at").stringValue()).matches(TIMESTAMP);
+        assertThat(r.get("updated_at").stringValue()).matches(TIMESTAMP);
+        assertThat(Instant.parse(r.get("updated_at").stringValue()))
+                .isAfterOrEqualTo(Instant.parse(r.get("created_at").stringValue()));
+
+        JsonNode operations = r.get("operations");
+        assertThat(operations).hasSize(2);
+        JsonNode reserve = operations.get(0);
+        JsonNode confirm = operations.get(1);
+        assertThat(reserve.get("type").stringValue()).isEqualTo("reserve");
+        assertThat(reserve.get("status").stringValue()).isEqualTo("succeeded");
+        assertThat(reserve.get("amount").longValue()).isEqualTo(10000);
+        assertThat(reserve.get("provider_reference").get("pin").stringValue()).isEqualTo("************" + pin.substring(12));
+        assertThat(confirm.get("type").stringValue()).isEqualTo("confirm");
+        assertThat(confirm.get("status").stringValue()).isEqualTo("succeeded");
+        assertThat(confirm.get("provider_reference").get("serial_number").stringValue()).matches("^\\d{12}$");
+        for (JsonNode operation : operations) {
+            assertThat(operation.get("id").stringValue()).matches("^op_[a-f0-9]{24}$");
+            assertThat(operation.get("created_at").stringValue()).matches(TIMESTAMP);
+            assertThat(operation.has("error")).isFalse();
+        }
+        // provider_reference of the redemption is the confirm's.
+        assertThat(r.get("provider_reference")).isEqualTo(confirm.get("provider_reference"));
+    }
+
+    @Test
+    void aRejectedConfirmIsStillACreatedRedemptionThatFailedAtVersionTwo() {
+        JsonNode r = create(oneVoucher(pin("0003")));
+
+        assertThat(r.get("status").stringValue()).isEqualTo("failed");
+        assertThat(r.get("version").intValue()).isEqualTo(2);
+        JsonNode operations = r.get("operations");
+        assertThat(operations).hasSize(2);
+        assertThat(operations.get(0).get("type").stringValue()).isEqualTo("reserve");
+        assertThat(operations.get(0).get("status").stringValue()).isEqualTo("succeeded");
+        JsonNode confirm = operations.get(1);
+        assertThat(confirm.get("type").stringValue()).isEqualTo("confirm");
+        assertThat(confirm.get("status").stringValue()).isEqualTo("failed");
+        assertThat(confirm.get("error").get("error_code").stringValue()).isEqualTo("BAD_REQUEST");
+        assertThat(confirm.get("error").get("message").stringValue()).isNotBlank();
+        assertThat(r.get("last_error")).isEqualTo(confirm.get("error"));
+        assertThat(r.has("redeemed_amount")).isFalse();
+    }
+
+    @ParameterizedTest(name = "PIN ending {0}: reserve fails with {1}")
+    @CsvSource({"0002, one_voucher.2402", "0004, one_voucher.expired", "0005, one_voucher.transport_error"})
+    void sandboxRefusalsBeforeTheVoucherIsTouchedFailTheReserve(String suffix, String errorCode) {
+        JsonNode r = create(oneVoucher(pin(suffix)));
+
+        assertThat(r.get("status").stringValue()).isEqualTo("failed");
+        assertThat(r.get("version").intValue()).isEqualTo(2);
+        assertThat(r.get("operations")).hasSize(1);
+        JsonNode reserve = r.get("operations").get(0);
+        assertThat(reserve.get("type").stringValue()).isEqualTo("reserve");
+        assertThat(reserve.get("status").stringValue()).isEqualTo("failed");
+        assertThat(reserve.get("error").get("error_code").stringValue()).isEqualTo(errorCode);
+        assertThat(r.get("last_error").get("error_code").stringValue()).isEqualTo(errorCode);
+        assertThat(r.has("reserved_amount")).isFalse();
+        assertThat(r.has("redeemed_amount")).isFalse();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"vouchers.ott, ott, 5000", "vouchers.provider_c, provider_c, 20000"})
+    void eachProviderNamespacesItsErrorsAndResolvesItsDefaultValue(String type, String prefix, long value) {
+        String valid = type.equals("vouchers.ott") ? ott(token("1237"), "+27821234567") : providerC(token("1237"));
+        JsonNode ok = create(valid);
+        assertThat(ok.get("status").stringValue()).isEqualTo("confirmed");
+        assertThat(ok.get("amount").longValue()).isEqualTo(value);
+        assertThat(ok.get("redeemed_amount").longValue()).isEqualTo(value);
+
+        String notFound = type.equals("vouchers.ott") ? ott(token("0002"), "+27821234567") : providerC(token("0002"));
+        JsonNode failed = create(notFound);
+        assertThat(failed.get("last_error").get("error_code").stringValue()).isEqualTo(prefix + ".2402");
+    }
+
+    @Test
+    void aStatedAmountBelowTheVoucherValueRedeemsInOneStepAndReturnsARedeemableChangeVoucher() {
+        JsonNode r = create(oneVoucher(validPin(), 2500));
+
+        assertThat(r.get("status").stringValue()).isEqualTo("confirmed");
+        assertThat(r.get("version").intValue()).isEqualTo(2);
+        assertThat(r.get("amount").longValue()).isEqualTo(2500);
+        assertThat(r.get("redeemed_amount").longValue()).isEqualTo(2500);
+        assertThat(r.has("reserved_amount")).isFalse();
+        assertThat(r.get("operations")).hasSize(1);
+        assertThat(r.get("operations").get(0).get("type").stringValue()).isEqualTo("confirm");
+
+        JsonNode change = r.get("change_voucher");
+        assertThat(fieldNames(change)).containsExactly("pin", "serial_number", "amount", "expires_at", "status");
+        assertThat(change.get("pin").stringValue()).matches("^\\d{16}$");
+        assertThat(change.get("amount").longValue()).isEqualTo(7500);
+        assertThat(change.get("status").stringValue()).isEqualTo("ACTIVE");
+
+        // The change voucher is itself a voucher worth the remainder.
+        JsonNode second = create(oneVoucher(change.get("pin").stringValue()));
+        assertThat(second.get("status").stringValue()).isEqualTo("confirmed");
+        assertThat(second.get("redeemed_amount").longValue()).isEqualTo(7500);
+        assertThat(second.has("change_voucher")).isFalse();
+    }
+
+    @Test
+    void providerCChangeVouchersCarryAReferenceAndNoAmount() {
+        JsonNode r = create("{\"type\":\"vouchers.provider_c\",\"source\":{\"token\":\"" + token("4567")
+                + "\"},\"amount\":5000,\"currency\":\"ZAR\"}");
+
+        assertThat(r.get("status").stringValue()).isEqualTo("confirmed");
+        JsonNode confirmReference = r.get("operations").get(0).get("provider_reference");
+        assertThat(fieldNames(confirmReference)).containsExactlyInAnyOrder("token", "reference", "serial_number");
+        assertThat(confirmReference.get("token").stringValue()).startsWith("****").endsWith("4567");
+        JsonNode change = r.get("change_voucher");
+        assertThat(change.has("amount")).isFalse();
+        assertThat(fieldNames(change)).contains("pin", "serial_number", "reference")
+                .isSubsetOf("pin", "serial_number", "reference", "expires_at", "barcode", "product_name",
+                        "product_instructions", "product_help", "customer_message");
+
+        JsonNode remainder = create(providerC(change.get("pin").stringValue()));
+        assertThat(remainder.get("redeemed_amount").longValue()).isEqualTo(15000);
+    }
+
+    @Test
+    void ottChangeGoesBySmsSoThePartialRedeemHasNoChangeVoucher() {
+        JsonNode r = create("{\"type\":\"vouchers.ott\",\"source\":{\"pin\":\"" + token("2227")
+                + "\",\"phone_number\":\"+27821234567\"},\"amount\":1000,\"currency\":\"ZAR\"}");
+
+        assertThat(r.get("status").stringValue()).isEqualTo("confirmed");
+        assertThat(r.has("change_voucher")).isFalse();
+        assertThat(r.get("source").get("phone_number").stringValue()).isEqualTo("+27821234567");
+        assertThat(r.get("source").get("pin").stringValue()).startsWith("*").endsWith("2227");
+    }
+
+    @Test
+    void aVoucherIsSingleUseSoASecondRedeemFailsAsAlreadyUsed() {
+        String pin = validPin();
+        assertThat(create(oneVoucher(pin)).get("status").stringValue()).isEqualTo("confirmed");
+
+        JsonNode again = create(oneVoucher(pin));
+        assertThat(again.get("status").stringValue()).isEqualTo("failed");
+        assertThat(again.get("last_error").get("error_code").stringValue()).isEqualTo("BAD_REQUEST");
+    }
+
+    @Test
+    void anAmountAboveTheBalanceIsDeclinedAsInsufficientFunds() {
+        JsonNode r = create(oneVoucher(validPin(), 10001));
+
+        assertThat(r.get("status").stringValue()).isEqualTo("failed");
+        assertThat(r.get("last_error").get("error_code").stringValue()).isEqualTo("one_voucher.insufficient_funds");
+        assertThat(r.get("operations").get(0).get("status").stringValue()).isEqualTo("failed");
+    }
+
+    @Test
+    void aCurrencyOtherThanZarIsDeclinedAtReserveAndTheResponseKeepsTheRequestedCurrency() {
+        JsonNode r = create("{\"type\":\"vouchers.one_voucher\",\"source\":{\"pin\":\"" + validPin()
+                + "\"},\"currency\":\"USD\"}");
+
+        assertThat(r.get("status").stringValue()).isEqualTo("failed");
+        assertThat(r.get("currency").stringValue()).isEqualTo("USD");
+        assertThat(r.get("operations").get(0).get("type").stringValue()).isEqualTo("reserve");
+        assertThat(r.get("last_error").get("error_code").stringValue()).isEqualTo("one_voucher.currency_not_supported");
+    }
+
+    @Test
+    void optionalFieldsAreStoredAndReturnedAsGiven() {
+        JsonNode r = create("{\"type\":\"vouchers.one_voucher\",\"source\":{\"pin\":\"" + validPin() + "\"},"
+                + "\"redemption_options\":{\"till\":{\"id\":7},\"channel\":\"pos\"},"
+                + "\"related_ids\":[\"order_1\",\"basket_9\"],"
+                + "\"metadata\":{\"store\":\"cape-town-3\",\"cashier\":\"lindiwe\"},"
+                + "\"external_reference\":\"sale-2026-0001\"}");
+
+        assertThat(r.get("redemption_options").get("till").get("id").intValue()).isEqualTo(7);
+        assertThat(r.get("redemption_options").get("channel").stringValue()).isEqualTo("pos");
+        assertThat(r.get("related_ids").get(0).stringValue()).isEqualTo("order_1");
+        assertThat(r.get("related_ids").get(1).stringValue()).isEqualTo("basket_9");
+        assertThat(r.get("metadata").get("store").stringValue()).isEqualTo("cape-town-3");
+        assertThat(r.get("metadata").get("cashier").stringValue()).isEqualTo("lindiwe");
+        assertThat(r.get("external_reference").stringValue()).isEqualTo("sale-2026-0001");
+
+        JsonNode fetched = api.get("/collect/redemptions/" + r.get("id").stringValue()).send().json();
+        assertThat(fetched.get("metadata")).isEqualTo(r.get("metadata"));
+        assertThat(fetched.get("redemption_options")).isEqualTo(r.get("redemption_options"));
+        assertThat(fetched.get("related_ids")).isEqualTo(r.get("related_ids"));
+        assertThat(fetched.get("external_reference")).isEqualTo(r.get("external_reference"));
+    }
+
+    @Test
+    void retrieveShowsTheSameRedemptionIncludingTheChangeVoucherPin() {
+        JsonNode created = create(oneVoucher(validPin(), 100));
+        var fetched = api.get("/collect/redemptions/" + created.get("id").stringValue()).send();
+
+        assertThat(fetched.status()).isEqualTo(200);
+        assertThat(fetched.json()).isEqualTo(created);
+        assertThat(fetched.json().get("change_voucher").get("pin").stringValue()).matches("^\\d{16}$");
+    }
+
+    private static List<String> fieldNames(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.propertyNames().forEach(names::add);
+        return names;
+    }
+}
