@@ -1,5 +1,6 @@
 package io.tender;
 
+import io.tender.simulator.ProviderSimulator;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -10,7 +11,12 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 @EnableScheduling
 public class TenderApplication {
 
+    /** Runs the service, or with {@code provider-simulator} as the first argument, the voucher provider simulator. */
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals(ProviderSimulator.COMMAND)) {
+            ProviderSimulator.run(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         SpringApplication.run(TenderApplication.class, args);
     }
 }

@@ -6,4 +6,9 @@ public record Caller(String merchantId, Mode mode, KeyKind kind, String keyId) {
     public boolean publicKey() {
         return !kind.secret();
     }
+
+    /** The service itself acting for a merchant (the recovery job), with that merchant's scope and no key. */
+    public static Caller system(String merchantId, Mode mode) {
+        return new Caller(merchantId, mode, mode == Mode.TEST ? KeyKind.SK_TEST : KeyKind.SK_LIVE, "system");
+    }
 }

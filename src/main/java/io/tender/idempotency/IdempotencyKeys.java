@@ -132,6 +132,27 @@ public class IdempotencyKeys {
                 .update();
     }
 
+    /** A claimed key whose request has not finished, with what it was for. */
+    public record Unfinished(String key, String method, String path) {
+    }
+
+    /** Keys still in flight for a resource (for example a redemption a crashed request left behind). */
+    public List<Unfinished> unfinished(String merchantId, String mode, String resourceId) {
+        return jdbc.sql("""
+                        select idempotency_key, method, path from idempotency_keys
+                        where merchant_id = ? and mode = ? and resource_id = ? and state = 'started'""")
+                .params(merchantId, mode, resourceId)
+                .query((rs, i) -> new Unfinished(rs.getString(1), rs.getString(2), rs.getString(3)))
+                .list();
+    }
+
+    /** Drops a claim whose request failed before it changed anything, so that a retry runs anew. */
+    public void release(Caller caller, String key) {
+        jdbc.sql("delete from idempotency_keys where merchant_id = ? and mode = ? and idempotency_key = ? and state = 'started'")
+                .params(caller.merchantId(), caller.mode().wire(), key)
+                .update();
+    }
+
     /** Forgets completed keys past the window; returns how many went. */
     public int purgeExpired(int batch) {
         return jdbc.sql("""

@@ -26,6 +26,17 @@ public class IdempotentRequests {
     public record Result(int status, Object body) {
     }
 
+    /** How the first phase of a multi-phase request went. */
+    public sealed interface Start<T> {
+        /** The key is claimed (or there is none) and the first phase committed with this value: go on. */
+        record Running<T>(T value) implements Start<T> {
+        }
+
+        /** Answer this now: a replay, or a domain failure of the first phase, stored under the key. */
+        record Answered<T>(StoredResponse response) implements Start<T> {
+        }
+    }
+
     private final IdempotencyKeys keys;
     private final TransactionTemplate tx;
     private final JsonMapper json;
@@ -54,6 +65,71 @@ public class IdempotentRequests {
             StoredResponse failure = new StoredResponse(e.status(), Problems.PROBLEM_JSON.toString(),
                     problems.bytes(problems.problem(e, request)), false);
             return tx.execute(s -> claimThen(caller, key, fingerprint, () -> failure)).toEntity();
+        }
+    }
+
+    /**
+     * Runs work that calls a provider and changes nothing of ours (a balance lookup) under its Idempotency-Key,
+     * without holding a transaction across the call: claim, call, then store the answer. If the work fails
+     * unexpectedly, the claim is dropped so a retry can run.
+     */
+    public ResponseEntity<byte[]> executeWithoutTransaction(Caller caller, HttpServletRequest request, JsonNode body,
+                                                            Supplier<Result> work) {
+        String key = request.getHeader(HEADER);
+        IdempotencyKeys.validate(key);
+        if (key == null) {
+            return render(work.get()).toEntity();
+        }
+        RequestFingerprint fingerprint = RequestFingerprint.of(request.getMethod(), request.getRequestURI(), body);
+        var replay = tx.execute(s -> IdempotencyKeys.replayOrThrow(keys.claim(caller, key, fingerprint, null)));
+        if (replay.isPresent()) {
+            return replay.get().toEntity();
+        }
+        StoredResponse response;
+        try {
+            response = render(work.get());
+        } catch (ApiException e) {
+            if (!storable(e)) {
+                tx.executeWithoutResult(s -> keys.release(caller, key));
+                throw e;
+            }
+            response = new StoredResponse(e.status(), Problems.PROBLEM_JSON.toString(),
+                    problems.bytes(problems.problem(e, request)), false);
+        } catch (RuntimeException e) {
+            tx.executeWithoutResult(s -> keys.release(caller, key));
+            throw e;
+        }
+        StoredResponse done = response;
+        tx.executeWithoutResult(s -> keys.complete(caller, key, done));
+        return done.toEntity();
+    }
+
+    /**
+     * The first phase of a request that calls a provider between transactions (redemptions): claims the key and
+     * runs {@code firstPhase} in one transaction. The caller completes the key with
+     * {@link IdempotencyKeys#complete} in the transaction of its last phase. The claim records
+     * {@code resourceId}, so that work left unfinished by a crash can complete the key later.
+     */
+    public <T> Start<T> start(Caller caller, HttpServletRequest request, JsonNode body, String resourceId,
+                              Supplier<T> firstPhase) {
+        String key = request.getHeader(HEADER);
+        IdempotencyKeys.validate(key);
+        if (key == null) {
+            return new Start.Running<>(tx.execute(s -> firstPhase.get()));
+        }
+        RequestFingerprint fingerprint = RequestFingerprint.of(request.getMethod(), request.getRequestURI(), body);
+        try {
+            return tx.execute(s -> {
+                var replay = IdempotencyKeys.replayOrThrow(keys.claim(caller, key, fingerprint, resourceId));
+                return replay.<Start<T>>map(Start.Answered::new).orElseGet(() -> new Start.Running<>(firstPhase.get()));
+            });
+        } catch (ApiException e) {
+            if (!storable(e)) {
+                throw e;
+            }
+            StoredResponse failure = new StoredResponse(e.status(), Problems.PROBLEM_JSON.toString(),
+                    problems.bytes(problems.problem(e, request)), false);
+            return new Start.Answered<>(tx.execute(s -> claimThen(caller, key, fingerprint, () -> failure)));
         }
     }
 

@@ -3,8 +3,13 @@ package io.tender.provider;
 import io.tender.api.ApiException;
 import io.tender.api.ProblemCode;
 import io.tender.auth.Mode;
+import io.tender.provider.live.LiveProviders;
 import io.tender.provider.sandbox.SandboxProviders;
 import org.springframework.stereotype.Component;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Picks the provider for a request: test mode always talks to the sandbox; live mode to the adapter the operator
@@ -14,16 +19,25 @@ import org.springframework.stereotype.Component;
 public class VoucherProviders {
 
     private final SandboxProviders sandbox;
+    private final LiveProviders live;
 
-    VoucherProviders(SandboxProviders sandbox) {
+    VoucherProviders(SandboxProviders sandbox, LiveProviders live) {
         this.sandbox = sandbox;
+        this.live = live;
     }
 
     public VoucherProvider forMode(Mode mode, RedemptionType type) {
-        if (mode == Mode.TEST) {
-            return sandbox.of(type);
-        }
-        throw new ApiException(ProblemCode.SERVICE_UNAVAILABLE,
-                "No live provider is configured for " + type.wire() + " on this service.");
+        return find(mode, type).orElseThrow(() -> new ApiException(ProblemCode.SERVICE_UNAVAILABLE,
+                "No live provider is configured for " + type.wire() + " on this service."));
+    }
+
+    public Optional<VoucherProvider> find(Mode mode, RedemptionType type) {
+        return mode == Mode.TEST ? Optional.of(sandbox.of(type)) : live.of(type);
+    }
+
+    /** The providers a key of this mode can use, in the order of the redemption types. */
+    public List<VoucherProvider> available(Mode mode) {
+        return (mode == Mode.TEST ? sandbox.all() : live.all()).stream()
+                .sorted(Comparator.comparing(VoucherProvider::type)).toList();
     }
 }

@@ -1,7 +1,11 @@
 package io.tender.provider;
 
+import io.tender.api.JsonInput;
+
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The credentials of a voucher, one shape per redemption type (spec "Source"). The PIN or token is a secret: the
@@ -19,6 +23,23 @@ public sealed interface VoucherSource {
 
     /** The source in full, for sealing at rest. */
     Map<String, String> full();
+
+    /**
+     * Reads the {@code source} object of a request for the type: its own fields only, each checked against the
+     * type's {@link SourceField} rules. Null (with the errors recorded in {@code in}) when anything is wrong.
+     */
+    static VoucherSource read(RedemptionType type, JsonInput in) {
+        in.allow(type.sourceFields().stream().map(SourceField::name).collect(Collectors.toSet()));
+        Map<String, String> fields = new HashMap<>();
+        for (SourceField field : type.sourceFields()) {
+            String value = in.string(field.name(), field.required(), field.minLength(), field.maxLength(),
+                    field.pattern(), field.rule());
+            if (value != null) {
+                fields.put(field.name(), value);
+            }
+        }
+        return fields.size() == type.sourceFields().size() && in.valid() ? of(type, fields) : null;
+    }
 
     static VoucherSource of(RedemptionType type, Map<String, String> fields) {
         return switch (type) {

@@ -102,17 +102,50 @@ final class Redemption {
 
     /** Records that a provider call is about to be made; its key is derived from this redemption and operation. */
     Operation begin(Operation.Type operationType, long operationAmount, Instant now) {
+        return add(operationType, operationAmount, null, now);
+    }
+
+    /** Records that the operation with {@code reversedKey} is about to be given back. */
+    Operation beginReversal(String reversedKey, long operationAmount, Instant now) {
+        return add(Operation.Type.REVERSE, operationAmount, reversedKey, now);
+    }
+
+    private Operation add(Operation.Type operationType, long operationAmount, String reverses, Instant now) {
         if (pending().isPresent()) {
             throw new IllegalStateException("an operation is already pending on " + id);
         }
         if (status.isFinal()) {
             throw new IllegalStateException("redemption " + id + " is " + status.wire());
         }
-        Operation operation = new Operation(Ids.newId("op_"), operationType,
-                Operation.Status.PENDING, operationAmount, null, null, now, id + ":" + operationType.wire());
+        long sameType = operations.stream().filter(o -> o.type() == operationType).count();
+        String key = id + ":" + operationType.wire() + (sameType == 0 ? "" : ":" + (sameType + 1));
+        Operation operation = new Operation(Ids.newId("op_"), operationType, Operation.Status.PENDING,
+                operationAmount, null, null, now, key, reverses);
         operations.add(operation);
         updatedAt = now;
         return operation;
+    }
+
+    /**
+     * Gives up on a pending operation whose outcome stayed unknown: it is recorded as failed with a transport
+     * error and a reversal of it begins, so that whatever it may have moved is given back before the redemption
+     * is reported failed.
+     */
+    Operation abandon(Instant now) {
+        Operation operation = pending().orElseThrow(() -> new IllegalStateException("nothing pending on " + id));
+        OperationError error = new OperationError(type.errorCode("transport_error"),
+                "The provider gave no definite answer; the operation was reversed");
+        operations.set(operations.indexOf(operation),
+                operation.settled(Operation.Status.FAILED, operation.amount(), null, error));
+        lastError = error;
+        return beginReversal(operation.providerKey(), operation.amount(), now);
+    }
+
+    /** The reservation a confirm or a reversal of a held redemption refers to. */
+    Optional<Operation> reservation() {
+        return operations.stream()
+                .filter(o -> o.type() == Operation.Type.RESERVE && o.status() == Operation.Status.SUCCEEDED)
+                .findFirst();
     }
 
     Optional<Operation> pending() {
@@ -120,8 +153,9 @@ final class Redemption {
     }
 
     /**
-     * Applies the provider's definite answer to the pending operation. An {@link ProviderOutcome.Unknown} answer is
-     * not accepted here: it has to be resolved first, since value may have moved.
+     * Applies the provider's definite answer to the pending operation and returns the transition it caused, or
+     * null when the status did not change (a refused reversal of a hold). An {@link ProviderOutcome.Unknown} answer
+     * is not accepted here: it has to be resolved first, since value may have moved.
      */
     Transition settle(ProviderOutcome outcome, Instant now) {
         Operation operation = pending().orElseThrow(() -> new IllegalStateException("nothing pending on " + id));
@@ -131,7 +165,9 @@ final class Redemption {
             case ProviderOutcome.Approved approved -> {
                 operations.set(index, operation.settled(Operation.Status.SUCCEEDED, approved.amount(),
                         approved.reference(), null));
-                providerReference = approved.reference();
+                if (operation.type() != Operation.Type.REVERSE) {
+                    providerReference = approved.reference();
+                }
                 yield switch (operation.type()) {
                     case RESERVE -> {
                         amount = approved.amount();
@@ -141,7 +177,7 @@ final class Redemption {
                         yield Transition.RESERVED;
                     }
                     case CONFIRM -> {
-                        amount = amount == null ? approved.amount() : amount;
+                        amount = amount == null || reservedAmount == null ? approved.amount() : amount;
                         currency = approved.currency();
                         redeemedAmount = approved.amount();
                         changeVoucher = approved.changeVoucher();
@@ -149,9 +185,10 @@ final class Redemption {
                         yield Transition.CONFIRMED;
                     }
                     case REVERSE -> {
+                        // Nothing was redeemed: a released hold, or an abandoned operation given back.
                         reversedAmount += approved.amount();
                         status = RedemptionStatus.FAILED;
-                        yield Transition.REVERSED;
+                        yield lastError == null ? Transition.REVERSED : Transition.FAILED;
                     }
                 };
             }
@@ -159,6 +196,10 @@ final class Redemption {
                 OperationError error = new OperationError(declined.errorCode(), declined.message());
                 operations.set(index, operation.settled(Operation.Status.FAILED, operation.amount(), null, error));
                 lastError = error;
+                if (operation.type() == Operation.Type.REVERSE) {
+                    // The hold (or whatever the abandoned call did) stays where it is; the status does not change.
+                    yield null;
+                }
                 status = RedemptionStatus.FAILED;
                 yield Transition.FAILED;
             }

@@ -14,7 +14,8 @@ import io.tender.api.Problem;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotencyKeys;
 import io.tender.idempotency.IdempotentRequests;
-import io.tender.idempotency.RequestFingerprint;
+import io.tender.api.ApiException;
+import io.tender.api.JsonInput;
 import io.tender.provider.RedemptionType;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.MediaType;
@@ -66,11 +67,69 @@ class RedemptionController {
     @ApiResponse(responseCode = "409", description = "Idempotency-Key reused with another body, or still in progress",
             content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
-        String key = request.getHeader(IdempotentRequests.HEADER);
-        IdempotencyKeys.validate(key);
+        IdempotencyKeys.validate(request.getHeader(IdempotentRequests.HEADER));
         NewRedemption redemption = NewRedemption.parse(body);
-        var fingerprint = RequestFingerprint.of("POST", request.getRequestURI(), body);
-        return service.create(caller, key, fingerprint, redemption).toEntity();
+        return service.create(caller, request, body, redemption).toEntity();
+    }
+
+    @PostMapping("/{id}/confirm")
+    @Operation(summary = "Confirm a held redemption",
+            description = "Captures a `reserved` redemption of a provider with holds: all of the reservation, or "
+                    + "`amount` of it (a change voucher covers the rest). `If-Match: <version>` guards against acting "
+                    + "on a stale view.",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = false,
+                    content = @Content(schema = @Schema(implementation = ConfirmRequest.class))),
+            parameters = {
+                    @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
+                            schema = @Schema(type = "string", minLength = 1, maxLength = 200)),
+                    @Parameter(name = "If-Match", in = ParameterIn.HEADER, schema = @Schema(type = "string"),
+                            description = "The version the client last saw, e.g. `2`; a different one is 409 conflict")})
+    @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = RedemptionView.class)))
+    @ApiResponse(responseCode = "409", description = "Not reserved, or a stale If-Match", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    ResponseEntity<byte[]> confirm(Caller caller, @PathVariable String id,
+                                   @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
+        IdempotencyKeys.validate(request.getHeader(IdempotentRequests.HEADER));
+        JsonInput in = JsonInput.body(body).allow(Set.of("amount"));
+        Long amount = in.integer("amount", false, 1, NewRedemption.MAX_AMOUNT);
+        in.throwIfInvalid();
+        return service.confirm(caller, id, request, body, ifMatch(request), amount).toEntity();
+    }
+
+    @PostMapping("/{id}/reverse")
+    @Operation(summary = "Reverse a held redemption",
+            description = "Releases the reservation of a `reserved` redemption; it ends `failed` with "
+                    + "`reversed_amount` set and a `reverse` operation.",
+            parameters = {
+                    @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
+                            schema = @Schema(type = "string", minLength = 1, maxLength = 200)),
+                    @Parameter(name = "If-Match", in = ParameterIn.HEADER, schema = @Schema(type = "string"))})
+    @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = RedemptionView.class)))
+    @ApiResponse(responseCode = "409", description = "Not reserved, or a stale If-Match", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    ResponseEntity<byte[]> reverse(Caller caller, @PathVariable String id,
+                                   @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
+        IdempotencyKeys.validate(request.getHeader(IdempotentRequests.HEADER));
+        JsonInput.body(body).allow(Set.of()).throwIfInvalid();
+        return service.reverse(caller, id, request, body, ifMatch(request)).toEntity();
+    }
+
+    /** {@code If-Match: 2}, {@code "2"} or {@code W/"2"}: the version the client acts on. */
+    private static Integer ifMatch(HttpServletRequest request) {
+        String header = request.getHeader("If-Match");
+        if (header == null) {
+            return null;
+        }
+        String digits = header.trim().replaceFirst("^W/", "").replace("\"", "");
+        if (!digits.matches("^[0-9]{1,9}$")) {
+            throw ApiException.badRequest("If-Match", "must be the redemption's version, for example 2");
+        }
+        return Integer.parseInt(digits);
+    }
+
+    @Schema(name = "ConfirmRedemptionRequest")
+    record ConfirmRequest(@Schema(minimum = "1", maximum = "99999999",
+            description = "Capture this much of the reservation; omitted: all of it") Long amount) {
     }
 
     @GetMapping("/{id}")
@@ -78,8 +137,9 @@ class RedemptionController {
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = RedemptionView.class)))
     @ApiResponse(responseCode = "404", description = "No such redemption for this key", content = @Content(
             mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    RedemptionView get(Caller caller, @PathVariable String id) {
-        return service.get(caller, id);
+    ResponseEntity<RedemptionView> get(Caller caller, @PathVariable String id) {
+        RedemptionView redemption = service.get(caller, id);
+        return ResponseEntity.ok().eTag("\"" + redemption.version() + "\"").body(redemption);
     }
 
     @GetMapping

@@ -8,34 +8,38 @@ import io.tender.api.ProblemCode;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotencyKeys;
-import io.tender.idempotency.RequestFingerprint;
+import io.tender.idempotency.IdempotentRequests;
 import io.tender.idempotency.StoredResponse;
 import io.tender.outbox.Outbox;
 import io.tender.provider.ProviderOutcome;
 import io.tender.provider.VoucherProvider;
 import io.tender.provider.VoucherProviders;
+import jakarta.servlet.http.HttpServletRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
- * Runs a redemption through atomic phases (in the spirit of Stripe's idempotency keys on Postgres):
+ * Moves redemptions through atomic phases (in the spirit of Stripe's idempotency keys on Postgres):
  * <ol>
- *   <li>one transaction claims the Idempotency-Key, inserts the redemption in {@code draft} with its first operation
- *       marked pending, and writes {@code redemption.created};</li>
+ *   <li>one transaction claims the Idempotency-Key and records the next provider call as a pending operation (for a
+ *       create: inserts the redemption in {@code draft} and writes {@code redemption.created});</li>
  *   <li>the provider is called with no transaction open;</li>
- *   <li>one transaction records the answer and its event, and marks the next operation pending (or, on the last
- *       step, stores the response under the Idempotency-Key).</li>
+ *   <li>one transaction records the answer and its event, and either marks the next call pending or, on the last
+ *       step, stores the response under the Idempotency-Key.</li>
  * </ol>
- * A crash between phases leaves a pending operation whose provider key is known, which the recovery job finishes.
+ * A crash between phases leaves a pending operation with a known provider key, which {@link RedemptionRecovery}
+ * finishes. An answer that stays unknown after asking the provider for the call's status is never reported as
+ * a decline: the request answers 504 and the recovery job resolves the redemption.
  */
 @Service
 class RedemptionService {
@@ -45,17 +49,19 @@ class RedemptionService {
 
     private final Redemptions redemptions;
     private final IdempotencyKeys keys;
+    private final IdempotentRequests idempotent;
     private final Outbox outbox;
     private final VoucherProviders providers;
     private final TransactionTemplate tx;
     private final JsonMapper json;
     private final Duration lease;
 
-    RedemptionService(Redemptions redemptions, IdempotencyKeys keys, Outbox outbox, VoucherProviders providers,
-                      TransactionTemplate tx, JsonMapper json,
+    RedemptionService(Redemptions redemptions, IdempotencyKeys keys, IdempotentRequests idempotent, Outbox outbox,
+                      VoucherProviders providers, TransactionTemplate tx, JsonMapper json,
                       @Value("${tender.redemptions.lease:PT2M}") Duration lease) {
         this.redemptions = redemptions;
         this.keys = keys;
+        this.idempotent = idempotent;
         this.outbox = outbox;
         this.providers = providers;
         this.tx = tx;
@@ -63,60 +69,252 @@ class RedemptionService {
         this.lease = lease;
     }
 
-    StoredResponse create(Caller caller, String idempotencyKey, RequestFingerprint fingerprint, NewRedemption request) {
-        VoucherProvider provider = providers.forMode(caller.mode(), request.type());
-        var capabilities = provider.capabilities();
-        Redemption redemption = Redemption.open(Ids.newId("rdm_"), caller.merchantId(), caller.mode(), request,
-                capabilities.defaultCurrency(), idempotencyKey, Timestamps.now());
-        List<Outbox.Event> events = new ArrayList<>();
-        events.add(event(redemption, Redemption.Transition.CREATED));
-        // A stated amount on a provider without holds is one redeem call (a "partial redeem", decisions §2);
-        // otherwise reserve first: the amount, or the voucher's full value, which the provider then resolves.
-        boolean oneStep = request.amount() != null && !capabilities.hold();
-        if (oneStep) {
-            redemption.begin(Operation.Type.CONFIRM, request.amount(), Timestamps.now());
-        } else {
-            redemption.begin(Operation.Type.RESERVE, request.amount() == null ? 0 : request.amount(), Timestamps.now());
+    /** A redemption being moved by one writer, with the events of its transitions not written yet. */
+    private final class Run {
+        final Caller owner;
+        final Redemption redemption;
+        final VoucherProvider provider;
+        final List<Outbox.Event> events = new ArrayList<>();
+
+        Run(Caller owner, Redemption redemption, VoucherProvider provider) {
+            this.owner = owner;
+            this.redemption = redemption;
+            this.provider = provider;
         }
 
-        Optional<StoredResponse> replay = tx.execute(s -> {
-            if (idempotencyKey != null) {
-                var earlier = IdempotencyKeys.replayOrThrow(keys.claim(caller, idempotencyKey, fingerprint, redemption.id()));
-                if (earlier.isPresent()) {
-                    return earlier;
-                }
+        void record(Redemption.Transition transition) {
+            if (transition != null) {
+                events.add(new Outbox.Event(AGGREGATE, redemption.id(), transition.eventType(), redemption.updatedAt(),
+                        json.writeValueAsBytes(RedemptionView.of(redemption, true))));
             }
-            redemptions.insert(redemption, lease);
-            write(caller, events);
-            return Optional.<StoredResponse>empty();
-        });
-        if (replay.isPresent()) {
-            return replay.get();
         }
-        events.clear();
 
-        ProviderOutcome outcome = call(provider, redemption);
-        events.add(event(redemption, redemption.settle(outcome, Timestamps.now())));
-        if (redemption.status() == RedemptionStatus.RESERVED && !capabilities.hold()) {
-            redemption.begin(Operation.Type.CONFIRM, redemption.reservedAmount(), Timestamps.now());
-            tx.executeWithoutResult(s -> {
-                redemptions.update(redemption, lease);
-                write(caller, events);
-            });
+        /** Writes the redemption and its events; the caller runs this inside a transaction. */
+        void write(Duration leaseFor) {
+            redemptions.update(redemption, leaseFor);
+            events.forEach(e -> outbox.append(owner, e));
             events.clear();
-            outcome = call(provider, redemption);
-            events.add(event(redemption, redemption.settle(outcome, Timestamps.now())));
         }
 
-        StoredResponse response = StoredResponse.json(201, json.writeValueAsBytes(RedemptionView.of(redemption, false)));
+        void save(Duration leaseFor) {
+            tx.executeWithoutResult(s -> write(leaseFor));
+        }
+    }
+
+    StoredResponse create(Caller caller, HttpServletRequest request, JsonNode body, NewRedemption command) {
+        VoucherProvider provider = providers.forMode(caller.mode(), command.type());
+        var capabilities = provider.capabilities();
+        String key = request.getHeader(IdempotentRequests.HEADER);
+        Redemption redemption = Redemption.open(Ids.newId("rdm_"), caller.merchantId(), caller.mode(), command,
+                capabilities.defaultCurrency(), key, Timestamps.now());
+        Run run = new Run(caller, redemption, provider);
+        run.record(Redemption.Transition.CREATED);
+        // A stated amount on a provider without holds is one redeem call (a "partial redeem", docs/DECISIONS.md);
+        // otherwise reserve first: the amount, or the voucher's full value, which the provider then resolves.
+        if (command.amount() != null && !capabilities.hold()) {
+            redemption.begin(Operation.Type.CONFIRM, command.amount(), Timestamps.now());
+        } else {
+            redemption.begin(Operation.Type.RESERVE, command.amount() == null ? 0 : command.amount(), Timestamps.now());
+        }
+        var start = idempotent.start(caller, request, body, redemption.id(), () -> {
+            redemptions.insert(redemption, lease);
+            run.events.forEach(e -> outbox.append(caller, e));
+            run.events.clear();
+            return redemption;
+        });
+        if (start instanceof IdempotentRequests.Start.Answered<Redemption>(StoredResponse response)) {
+            return response;
+        }
+        return finish(run, key, 201);
+    }
+
+    /** Captures a held redemption ({@code reserved} on a provider with holds), all of it or {@code amount}. */
+    StoredResponse confirm(Caller caller, String id, HttpServletRequest request, JsonNode body, Integer ifMatch, Long amount) {
+        return act(caller, id, request, body, ifMatch, redemption -> {
+            Operation reservation = redemption.reservation().orElseThrow();
+            long captured = amount == null ? reservation.amount() : amount;
+            if (captured > reservation.amount()) {
+                throw ApiException.badRequest("amount", "must be at most the reserved amount " + reservation.amount());
+            }
+            redemption.begin(Operation.Type.CONFIRM, captured, Timestamps.now());
+        });
+    }
+
+    /** Releases a held redemption; it ends {@code failed} with {@code reversed_amount} (nothing was redeemed). */
+    StoredResponse reverse(Caller caller, String id, HttpServletRequest request, JsonNode body, Integer ifMatch) {
+        return act(caller, id, request, body, ifMatch, redemption -> {
+            Operation reservation = redemption.reservation().orElseThrow();
+            redemption.beginReversal(reservation.providerKey(), reservation.amount(), Timestamps.now());
+        });
+    }
+
+    private StoredResponse act(Caller caller, String id, HttpServletRequest request, JsonNode body, Integer ifMatch,
+                               java.util.function.Consumer<Redemption> begin) {
+        String key = request.getHeader(IdempotentRequests.HEADER);
+        var start = idempotent.start(caller, request, body, id, () -> {
+            Redemption redemption = redemptions.get(caller, id);
+            if (ifMatch != null && ifMatch != redemption.version()) {
+                throw new ApiException(ProblemCode.CONFLICT, "The redemption is at version " + redemption.version()
+                        + ", not " + ifMatch + ". Retrieve it and decide again.");
+            }
+            if (redemption.status() != RedemptionStatus.RESERVED || redemption.pending().isPresent()) {
+                throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION, "The redemption is "
+                        + redemption.status().wire() + "; only a reserved redemption waiting for the client can be "
+                        + "confirmed or reversed.");
+            }
+            VoucherProvider provider = providers.forMode(caller.mode(), redemption.type());
+            begin.accept(redemption);
+            try {
+                redemptions.update(redemption, lease);
+            } catch (Redemptions.ConcurrentlyModified e) {
+                throw new ApiException(ProblemCode.CONFLICT, "The redemption changed while this request ran. Retry.");
+            }
+            return new Run(caller, redemption, provider);
+        });
+        if (start instanceof IdempotentRequests.Start.Answered<Run>(StoredResponse response)) {
+            return response;
+        }
+        return finish(((IdempotentRequests.Start.Running<Run>) start).value(), key, 200);
+    }
+
+    /**
+     * Calls the provider for the pending operation, then for the next one a hold-less provider needs, and writes
+     * the final state with the response under the key. An outcome that stays unknown ends the request with 504.
+     */
+    private StoredResponse finish(Run run, String key, int status) {
+        Redemption redemption = run.redemption;
+        if (!settle(run, false)) {
+            redemptions.release(redemption);
+            throw new ApiException(ProblemCode.REQUEST_TIMEOUT, "The provider gave no definite answer. Redemption "
+                    + redemption.id() + " will be resolved shortly; retry with the same Idempotency-Key, or retrieve "
+                    + "it, to see its final state.");
+        }
+        if (redemption.status() == RedemptionStatus.RESERVED && !run.provider.capabilities().hold()) {
+            redemption.begin(Operation.Type.CONFIRM, redemption.reservedAmount(), Timestamps.now());
+            run.save(lease);
+            return finish(run, key, status);
+        }
+        StoredResponse response = StoredResponse.json(status, json.writeValueAsBytes(RedemptionView.of(redemption, false)));
         tx.executeWithoutResult(s -> {
-            redemptions.update(redemption, null);
-            write(caller, events);
-            if (idempotencyKey != null) {
-                keys.complete(caller, idempotencyKey, response);
+            run.write(null);
+            if (key != null) {
+                keys.complete(run.owner, key, response);
             }
         });
         return response;
+    }
+
+    /**
+     * Drives the pending operation to a definite outcome and records it (in memory; the caller writes it).
+     * {@code askFirst}: the call may have been sent before (recovery), so ask for its status instead of sending it.
+     * Returns false when the outcome is still unknown.
+     */
+    private boolean settle(Run run, boolean askFirst) {
+        Redemption redemption = run.redemption;
+        Operation operation = redemption.pending().orElseThrow();
+        ProviderOutcome outcome = askFirst ? run.provider.status(operation.providerKey()) : send(run, operation);
+        if (askFirst && operation.type() == Operation.Type.REVERSE && neverReceived(outcome, redemption)) {
+            // A reversal that never arrived has given nothing back yet: send it (it cannot arrive twice).
+            outcome = send(run, operation);
+            askFirst = false;
+        }
+        if (!askFirst && outcome instanceof ProviderOutcome.Unknown) {
+            outcome = run.provider.status(operation.providerKey());
+        }
+        if (outcome instanceof ProviderOutcome.Unknown unknown) {
+            log.warn("Outcome of {} on {} is unknown: {}", operation.type().wire(), redemption.id(), unknown.message());
+            return false;
+        }
+        run.record(redemption.settle(outcome, Timestamps.now()));
+        return true;
+    }
+
+    /** The protocol's answer to a status query for a call the provider never received. */
+    private static boolean neverReceived(ProviderOutcome outcome, Redemption redemption) {
+        return outcome instanceof ProviderOutcome.Declined d
+                && d.errorCode().equals(redemption.type().errorCode("transport_error"));
+    }
+
+    private static ProviderOutcome send(Run run, Operation operation) {
+        Redemption r = run.redemption;
+        return switch (operation.type()) {
+            case RESERVE -> run.provider.reserve(new VoucherProvider.Reserve(operation.providerKey(), r.source(),
+                    r.requestedAmount(), r.currency(), r.redemptionOptions()));
+            case CONFIRM -> run.provider.confirm(new VoucherProvider.Confirm(operation.providerKey(), r.source(),
+                    operation.amount(), r.currency(), r.reservation().map(Operation::providerKey).orElse(null),
+                    r.redemptionOptions()));
+            case REVERSE -> run.provider.reverse(new VoucherProvider.Reverse(operation.providerKey(), r.source(),
+                    operation.amount(), r.currency(), operation.reverses(), r.redemptionOptions()));
+        };
+    }
+
+    /**
+     * Finishes a redemption a crash or a lost answer left unfinished (called by the recovery job, which holds its
+     * lease). A pending call is resolved by asking the provider, never by sending it again; a hold-less redemption
+     * whose reserve went through is confirmed, as the client asked; a call unknown for longer than
+     * {@code giveUpBefore} allows is reversed; a hold older than its time to live is released. When the redemption
+     * is final, every Idempotency-Key still waiting on it is completed with its final response.
+     */
+    void recover(Redemption redemption, Instant giveUpBefore, Instant reservationsBefore) {
+        var provider = providers.find(redemption.mode(), redemption.type());
+        if (provider.isEmpty()) {
+            log.warn("Cannot recover {}: no {} provider for {} mode", redemption.id(), redemption.type().wire(),
+                    redemption.mode().wire());
+            return;
+        }
+        Run run = new Run(Caller.system(redemption.merchantId(), redemption.mode()), redemption, provider.get());
+        boolean hold = provider.get().capabilities().hold();
+        if (redemption.pending().isEmpty() && redemption.status() == RedemptionStatus.RESERVED) {
+            if (!hold) {
+                redemption.begin(Operation.Type.CONFIRM, redemption.reservedAmount(), Timestamps.now());
+                run.save(lease);
+            } else if (redemption.updatedAt().isBefore(reservationsBefore)) {
+                Operation reservation = redemption.reservation().orElseThrow();
+                redemption.beginReversal(reservation.providerKey(), reservation.amount(), Timestamps.now());
+                run.save(lease);
+                log.info("Releasing the expired hold of {}", redemption.id());
+            }
+        }
+        boolean askFirst = true;
+        while (redemption.pending().isPresent()) {
+            if (!settle(run, askFirst)) {
+                if (redemption.createdAt().isBefore(giveUpBefore)
+                        && redemption.pending().get().type() != Operation.Type.REVERSE) {
+                    log.warn("Giving up on the unknown outcome of {}; reversing it", redemption.id());
+                    redemption.abandon(Timestamps.now());
+                    run.save(lease);
+                    askFirst = false;
+                    continue;
+                }
+                run.save(null);
+                return;
+            }
+            askFirst = false;
+            if (redemption.status() == RedemptionStatus.RESERVED && !hold) {
+                redemption.begin(Operation.Type.CONFIRM, redemption.reservedAmount(), Timestamps.now());
+            }
+            run.save(redemption.pending().isPresent() ? lease : null);
+        }
+        if (redemption.status().isFinal()) {
+            completeWaitingKeys(redemption);
+            log.info("Recovered {}: {}", redemption.id(), redemption.status().wire());
+        } else if (redemption.status() == RedemptionStatus.DRAFT
+                || (redemption.status() == RedemptionStatus.RESERVED && !hold)) {
+            log.error("Redemption {} is {} with nothing left to ask the provider (a refused reversal?): "
+                    + "an operator must reconcile it with the provider", redemption.id(), redemption.status().wire());
+        }
+    }
+
+    /** Completes the keys of requests that never got their answer, so that their retries replay the final state. */
+    private void completeWaitingKeys(Redemption redemption) {
+        byte[] view = json.writeValueAsBytes(RedemptionView.of(redemption, false));
+        tx.executeWithoutResult(s -> {
+            for (var waiting : keys.unfinished(redemption.merchantId(), redemption.mode().wire(), redemption.id())) {
+                int status = waiting.path().endsWith("/confirm") || waiting.path().endsWith("/reverse") ? 200 : 201;
+                keys.complete(redemption.merchantId(), redemption.mode().wire(), waiting.key(),
+                        StoredResponse.json(status, view));
+            }
+        });
     }
 
     RedemptionView get(Caller caller, String id) {
@@ -126,46 +324,5 @@ class RedemptionService {
     ListPage<RedemptionView> list(Caller caller, ListQuery query, String status, String type, String externalReference) {
         return ListPage.of(redemptions.list(caller, query, status, type, externalReference), query.limit(),
                 Redemption::id, r -> RedemptionView.of(r, false));
-    }
-
-    /**
-     * Calls the provider for the pending operation. An unknown answer is asked after once by status; if it stays
-     * unknown, the redemption is left pending for the recovery job and the client is told to come back.
-     */
-    private ProviderOutcome call(VoucherProvider provider, Redemption redemption) {
-        Operation operation = redemption.pending().orElseThrow();
-        ProviderOutcome outcome = switch (operation.type()) {
-            case RESERVE -> provider.reserve(new VoucherProvider.Reserve(operation.providerKey(), redemption.source(),
-                    redemption.requestedAmount(), redemption.currency(), redemption.redemptionOptions()));
-            case CONFIRM -> provider.confirm(new VoucherProvider.Confirm(operation.providerKey(), redemption.source(),
-                    operation.amount(), redemption.currency(), reservationKey(redemption), redemption.redemptionOptions()));
-            case REVERSE -> throw new IllegalStateException("reversals are not started by create");
-        };
-        if (outcome instanceof ProviderOutcome.Unknown) {
-            outcome = provider.status(operation.providerKey());
-        }
-        if (outcome instanceof ProviderOutcome.Unknown unknown) {
-            log.warn("Provider outcome of {} on {} is unknown ({}); left for recovery", operation.type().wire(),
-                    redemption.id(), unknown.errorCode());
-            throw new ApiException(ProblemCode.REQUEST_TIMEOUT, "The provider did not give a definite answer. "
-                    + "Redemption " + redemption.id() + " will be resolved; retry with the same Idempotency-Key, "
-                    + "or retrieve it, to see its final state.");
-        }
-        return outcome;
-    }
-
-    private static String reservationKey(Redemption redemption) {
-        return redemption.operations().stream()
-                .filter(o -> o.type() == Operation.Type.RESERVE && o.status() == Operation.Status.SUCCEEDED)
-                .map(Operation::providerKey).findFirst().orElse(null);
-    }
-
-    private Outbox.Event event(Redemption redemption, Redemption.Transition transition) {
-        return new Outbox.Event(AGGREGATE, redemption.id(), transition.eventType(), redemption.updatedAt(),
-                json.writeValueAsBytes(RedemptionView.of(redemption, true)));
-    }
-
-    private void write(Caller caller, List<Outbox.Event> events) {
-        events.forEach(e -> outbox.append(caller, e));
     }
 }

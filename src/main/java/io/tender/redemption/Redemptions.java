@@ -88,6 +88,40 @@ class Redemptions {
         r.written();
     }
 
+    /** Lets the recovery job take the redemption as soon as it is old enough (its request gave up on it). */
+    void release(Redemption r) {
+        jdbc.sql("update redemptions set lease_until = null where id = ? and revision = ?")
+                .params(r.id(), r.revision()).update();
+    }
+
+    /**
+     * Takes up to {@code limit} unfinished redemptions for the recovery job, on whichever instance gets there first:
+     * drafts and redemptions with a pending operation untouched since {@code settledBefore}, and resting holds
+     * untouched since {@code reservationsBefore}. Rows another instance holds are skipped, and the taken ones get a
+     * lease so no one else works on them meanwhile.
+     */
+    List<Redemption> claimUnfinished(Instant settledBefore, Instant reservationsBefore, Duration lease, int limit) {
+        return jdbc.sql("""
+                        with taken as (
+                            select id from redemptions
+                            where status in ('draft', 'reserved')
+                              and (lease_until is null or lease_until < now())
+                              and ((updated_at < :settledBefore
+                                    and (status = 'draft' or operations @> '[{"status": "PENDING"}]'::jsonb))
+                                   or updated_at < :reservationsBefore)
+                            order by updated_at
+                            limit :limit
+                            for update skip locked)
+                        update redemptions r set lease_until = :leaseUntil, revision = r.revision + 1
+                        from taken where r.id = taken.id
+                        returning r.*""")
+                .param("settledBefore", settledBefore.atOffset(ZoneOffset.UTC))
+                .param("reservationsBefore", reservationsBefore.atOffset(ZoneOffset.UTC))
+                .param("leaseUntil", Instant.now().plus(lease).atOffset(ZoneOffset.UTC))
+                .param("limit", limit)
+                .query(this::map).list();
+    }
+
     /** Another writer moved the redemption first; this writer's view of it is stale and must not be written. */
     static final class ConcurrentlyModified extends RuntimeException {
         ConcurrentlyModified(String id) {

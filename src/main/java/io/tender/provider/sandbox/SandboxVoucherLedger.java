@@ -2,6 +2,7 @@ package io.tender.provider.sandbox;
 
 import io.tender.api.Timestamps;
 import io.tender.provider.ProviderOutcome;
+import io.tender.provider.ProviderProtocol;
 import io.tender.provider.RedemptionType;
 import io.tender.secrets.KeyedHash;
 import io.tender.secrets.MasterKey;
@@ -11,6 +12,7 @@ import org.springframework.stereotype.Repository;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
 
 /** The sandbox providers' books: vouchers by keyed hash of their PIN, and every answered call by operation key. */
@@ -23,13 +25,13 @@ class SandboxVoucherLedger {
     private final JdbcClient jdbc;
     private final KeyedHash voucherHash;
     private final SecretBox box;
-    private final SandboxOutcomes outcomes;
+    private final ProviderProtocol protocol;
 
     SandboxVoucherLedger(JdbcClient jdbc, MasterKey masterKey, SecretBox box, JsonMapper json) {
         this.jdbc = jdbc;
         this.voucherHash = new KeyedHash(masterKey, "sandbox-voucher/v1");
         this.box = box;
-        this.outcomes = new SandboxOutcomes(json);
+        this.protocol = new ProviderProtocol(json);
     }
 
     byte[] keyOf(RedemptionType type, String secret) {
@@ -91,11 +93,38 @@ class SandboxVoucherLedger {
     }
 
     Optional<Answered> answered(String operationKey) {
-        return jdbc.sql("select kind, voucher_key, amount, outcome from sandbox_operations where operation_key = ?")
+        return jdbc.sql("select type, kind, voucher_key, amount, outcome from sandbox_operations where operation_key = ?")
                 .param(operationKey)
                 .query((rs, i) -> new Answered(rs.getString("kind"), rs.getBytes("voucher_key"), rs.getLong("amount"),
-                        outcomes.read(box.open(rs.getBytes("outcome"), "sandbox-operation:" + operationKey))))
+                        protocol.read(box.open(rs.getBytes("outcome"), "sandbox-operation:" + operationKey),
+                                RedemptionType.fromWire(rs.getString("type")).orElseThrow())))
                 .optional();
+    }
+
+    /** One answered call, as the simulator's ledger endpoint shows it. */
+    record Entry(String operationKey, String type, String kind, String voucher, long amount, String result,
+                 String errorCode) {
+    }
+
+    List<Entry> entries() {
+        return jdbc.sql("select operation_key, type, kind, voucher_key, amount, outcome from sandbox_operations order by created_at")
+                .query((rs, i) -> {
+                    String key = rs.getString("operation_key");
+                    ProviderOutcome outcome = protocol.read(box.open(rs.getBytes("outcome"), "sandbox-operation:" + key),
+                            RedemptionType.fromWire(rs.getString("type")).orElseThrow());
+                    return new Entry(key, rs.getString("type"), rs.getString("kind"),
+                            java.util.HexFormat.of().formatHex(rs.getBytes("voucher_key")), rs.getLong("amount"),
+                            switch (outcome) {
+                                case ProviderOutcome.Approved a -> "approved";
+                                case ProviderOutcome.Declined d -> "declined";
+                                case ProviderOutcome.Unknown u -> "unknown";
+                            },
+                            switch (outcome) {
+                                case ProviderOutcome.Declined d -> d.errorCode();
+                                default -> null;
+                            });
+                })
+                .list();
     }
 
     void record(String operationKey, RedemptionType type, String kind, byte[] voucherKey, long amount,
@@ -104,7 +133,7 @@ class SandboxVoucherLedger {
                         insert into sandbox_operations (operation_key, type, kind, voucher_key, amount, outcome, created_at)
                         values (?, ?, ?, ?, ?, ?, ?) on conflict (operation_key) do nothing""")
                 .params(operationKey, type.wire(), kind, voucherKey, amount,
-                        box.seal(outcomes.write(outcome), "sandbox-operation:" + operationKey),
+                        box.seal(protocol.bytes(outcome), "sandbox-operation:" + operationKey),
                         Timestamps.now().atOffset(ZoneOffset.UTC))
                 .update();
     }

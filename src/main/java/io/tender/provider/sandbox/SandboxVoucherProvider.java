@@ -22,7 +22,8 @@ import java.util.Optional;
 
 /**
  * One sandbox provider (decisions §3). The last four characters of the PIN or token choose the behaviour:
- * {@code 0002} not found, {@code 0003} already used, {@code 0004} expired, {@code 0005} unreachable; anything else is
+ * {@code 0002} not found, {@code 0003} already used, {@code 0004} expired, {@code 0005} unreachable, {@code 0006} the
+ * confirm times out after the provider redeemed (its status says so afterwards); anything else is
  * an unused voucher of the type's default value in ZAR. A voucher is single use: a redeem, full or partial, uses it,
  * and a partial redeem issues a change voucher for the remainder (in the response for INLINE types, by "SMS" else).
  * Each call runs in its own transaction on the sandbox's own tables, the way a real provider is a separate system.
@@ -72,6 +73,15 @@ final class SandboxVoucherProvider implements VoucherProvider {
 
     @Override
     public ProviderOutcome confirm(Confirm call) {
+        ProviderOutcome outcome = confirmOnce(call);
+        if (outcome instanceof Approved && suffix(call.source()).equals("0006")) {
+            // The voucher is redeemed and the answer recorded, but the caller never hears it.
+            return new ProviderOutcome.Unknown(type.errorCode("timeout"), "The provider did not answer in time");
+        }
+        return outcome;
+    }
+
+    private ProviderOutcome confirmOnce(Confirm call) {
         return once(call.operationKey(), "confirm", call.source(), () -> {
             var voucher = ledger.voucher(type, call.source().secret(), defaultValue);
             if (call.reservationKey() == null) {
@@ -138,7 +148,7 @@ final class SandboxVoucherProvider implements VoucherProvider {
     @Override
     public ProviderOutcome status(String operationKey) {
         return ledger.answered(operationKey).map(SandboxVoucherLedger.Answered::outcome)
-                .orElseGet(() -> new Declined(type.errorCode("operation_not_found"), "No call with this key arrived"));
+                .orElseGet(() -> new Declined(type.errorCode("transport_error"), "The provider never received this request"));
     }
 
     private record Answer(byte[] voucherKey, long amount, ProviderOutcome outcome) {

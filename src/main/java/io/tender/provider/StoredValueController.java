@@ -1,0 +1,85 @@
+package io.tender.provider;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tender.api.ApiException;
+import io.tender.api.JsonInput;
+import io.tender.api.Problem;
+import io.tender.api.ProblemCode;
+import io.tender.auth.Caller;
+import io.tender.idempotency.IdempotentRequests;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.JsonNode;
+
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Stored Value (decisions §2): a voucher's balance at its provider, with the same source validation as a create.
+ * It never changes a redemption. Provider refusals are 422 with the provider's code in the detail; a provider that
+ * cannot be reached is 503.
+ */
+@RestController
+@Tag(name = "Stored Value", description = "Balance and voucher lookups at providers.")
+class StoredValueController {
+
+    @JsonPropertyOrder({"type", "balance", "currency", "source", "provider_metadata"})
+    @Schema(name = "StoredValueBalance")
+    record BalanceView(String type, long balance, String currency,
+                       @Schema(description = "The source, secrets masked") Map<String, String> source,
+                       Map<String, Object> providerMetadata) {
+    }
+
+    @Schema(name = "StoredValueLookupRequest")
+    record LookupRequest(@Schema(requiredMode = Schema.RequiredMode.REQUIRED,
+            allowableValues = {"vouchers.one_voucher", "vouchers.ott", "vouchers.provider_c"}) String type,
+                         @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
+                                 description = "As for creating a redemption of the type") Map<String, String> source) {
+    }
+
+    private final VoucherProviders providers;
+    private final IdempotentRequests idempotent;
+
+    StoredValueController(VoucherProviders providers, IdempotentRequests idempotent) {
+        this.providers = providers;
+        this.idempotent = idempotent;
+    }
+
+    @PostMapping(value = "/stored_value/lookup", consumes = MediaType.APPLICATION_JSON_VALUE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Look up a voucher's balance", requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
+            required = true, content = @Content(schema = @Schema(implementation = LookupRequest.class))))
+    @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = BalanceView.class)))
+    @ApiResponse(responseCode = "422", description = "The type has no lookup, or the provider refused",
+            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    ResponseEntity<byte[]> lookup(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
+        JsonInput in = JsonInput.body(body).allow(Set.of("type", "source"));
+        String typeName = in.string("type", true);
+        RedemptionType type = typeName == null ? null : RedemptionType.fromWire(typeName).orElse(null);
+        in.check(typeName == null || type != null, "type", "must be one of " + RedemptionType.allowedValues());
+        JsonInput sourceInput = in.object("source", true);
+        VoucherSource source = type == null || sourceInput == null ? null : VoucherSource.read(type, sourceInput);
+        in.throwIfInvalid();
+        VoucherProvider provider = providers.forMode(caller.mode(), type);
+        if (!provider.capabilities().lookup()) {
+            throw ApiException.notPossible("Balance lookups are not available for " + type.wire() + ".");
+        }
+        return idempotent.executeWithoutTransaction(caller, request, body, () -> switch (provider.lookup(source)) {
+            case VoucherProvider.Lookup.Balance b -> new IdempotentRequests.Result(200,
+                    new BalanceView(type.wire(), b.balance(), b.currency(), source.masked(), b.metadata()));
+            case VoucherProvider.Lookup.Refused r when r.errorCode().endsWith(".transport_error") ->
+                    throw new ApiException(ProblemCode.SERVICE_UNAVAILABLE, "The provider could not be reached.");
+            case VoucherProvider.Lookup.Refused r -> throw ApiException.notPossible(
+                    "The provider refused the lookup: " + r.errorCode() + " (" + r.message() + ").");
+        });
+    }
+}

@@ -1,0 +1,45 @@
+package io.tender.simulator;
+
+import org.springframework.boot.SpringBootConfiguration;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.ComponentScan;
+import org.springframework.context.annotation.Profile;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The simulator application: the sandbox providers, their ledger on an embedded PostgreSQL of its own
+ * ({@code ./.tender-simulator} unless {@code TENDER_DATA_DIR} says otherwise) and the protocol endpoints, on port
+ * 9090 ({@code SIMULATOR_PORT}).
+ */
+@SpringBootConfiguration
+@EnableAutoConfiguration
+@Profile(ProviderSimulator.PROFILE)
+@ComponentScan(basePackages = {"io.tender.simulator", "io.tender.provider.sandbox", "io.tender.secrets",
+        "io.tender.database"})
+public class ProviderSimulator {
+
+    public static final String PROFILE = "provider-simulator";
+    public static final String COMMAND = "provider-simulator";
+
+    public static ConfigurableApplicationContext run(String... args) {
+        List<String> arguments = new ArrayList<>(List.of(args));
+        // As arguments, so they win over application.yml (which gives the service's own port and data dir).
+        defaultArgument(arguments, "server.port", System.getenv().getOrDefault("SIMULATOR_PORT", "9090"));
+        defaultArgument(arguments, "tender.data-dir", System.getenv().getOrDefault("TENDER_DATA_DIR", "./.tender-simulator"));
+        return new SpringApplicationBuilder(ProviderSimulator.class)
+                .profiles(PROFILE)
+                .properties(Map.of("spring.application.name", "tender-provider-simulator"))
+                .run(arguments.toArray(String[]::new));
+    }
+
+    private static void defaultArgument(List<String> arguments, String name, String value) {
+        if (arguments.stream().noneMatch(a -> a.startsWith("--" + name + "="))) {
+            arguments.add("--" + name + "=" + value);
+        }
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * A voucher provider simulator that speaks Tender's provider protocol (docs/provider-protocol.md) with the sandbox's
+ * vouchers and behaviours, so a live-mode deployment can run end to end on one machine:
+ * {@code java -jar tender.jar provider-simulator}. It is a separate application context, only active under the
+ * {@code provider-simulator} profile.
+ */
+package io.tender.simulator;
