@@ -141,6 +141,11 @@ final class Redemption {
         return beginReversal(operation.providerKey(), operation.amount(), now);
     }
 
+    /** Whether a reversal was ever begun: after one, the redemption is never moved forward again. */
+    boolean reversalAttempted() {
+        return operations.stream().anyMatch(o -> o.type() == Operation.Type.REVERSE);
+    }
+
     /** The reservation a confirm or a reversal of a held redemption refers to. */
     Optional<Operation> reservation() {
         return operations.stream()

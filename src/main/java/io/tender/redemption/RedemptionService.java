@@ -225,6 +225,11 @@ class RedemptionService {
             log.warn("Outcome of {} on {} is unknown: {}", operation.type().wire(), redemption.id(), unknown.message());
             return false;
         }
+        if (operation.type() == Operation.Type.REVERSE && neverReceived(outcome, redemption)) {
+            // A reversal that did not get through has not happened; it stays pending and is sent again later.
+            log.warn("Reversal on {} did not reach the provider; it will be sent again", redemption.id());
+            return false;
+        }
         run.record(redemption.settle(outcome, Timestamps.now()));
         return true;
     }
@@ -260,48 +265,50 @@ class RedemptionService {
         if (provider.isEmpty()) {
             log.warn("Cannot recover {}: no {} provider for {} mode", redemption.id(), redemption.type().wire(),
                     redemption.mode().wire());
+            redemptions.release(redemption);
             return;
         }
         Run run = new Run(Caller.system(redemption.merchantId(), redemption.mode()), redemption, provider.get());
         boolean hold = provider.get().capabilities().hold();
-        if (redemption.pending().isEmpty() && redemption.status() == RedemptionStatus.RESERVED) {
-            if (!hold) {
+        boolean askFirst = true;
+        while (true) {
+            var pending = redemption.pending();
+            if (pending.isPresent()) {
+                boolean resolved = settle(run, askFirst);
+                askFirst = false;
+                if (!resolved) {
+                    if (pending.get().type() != Operation.Type.REVERSE && redemption.createdAt().isBefore(giveUpBefore)) {
+                        log.warn("Giving up on the unknown outcome of {} on {}; reversing it",
+                                pending.get().type().wire(), redemption.id());
+                        redemption.abandon(Timestamps.now());
+                        run.save(lease);
+                        continue;
+                    }
+                    run.save(null);
+                    return;
+                }
+                run.save(lease);
+            } else if (redemption.status() == RedemptionStatus.RESERVED && !hold && !redemption.reversalAttempted()) {
+                // The client asked for a redemption and the reserve went through: finish what was asked.
                 redemption.begin(Operation.Type.CONFIRM, redemption.reservedAmount(), Timestamps.now());
                 run.save(lease);
-            } else if (redemption.updatedAt().isBefore(reservationsBefore)) {
+            } else if (redemption.status() == RedemptionStatus.RESERVED && hold && !redemption.reversalAttempted()
+                    && redemption.updatedAt().isBefore(reservationsBefore)) {
+                log.info("Releasing the expired hold of {}", redemption.id());
                 Operation reservation = redemption.reservation().orElseThrow();
                 redemption.beginReversal(reservation.providerKey(), reservation.amount(), Timestamps.now());
                 run.save(lease);
-                log.info("Releasing the expired hold of {}", redemption.id());
+            } else {
+                break;
             }
         }
-        boolean askFirst = true;
-        while (redemption.pending().isPresent()) {
-            if (!settle(run, askFirst)) {
-                if (redemption.createdAt().isBefore(giveUpBefore)
-                        && redemption.pending().get().type() != Operation.Type.REVERSE) {
-                    log.warn("Giving up on the unknown outcome of {}; reversing it", redemption.id());
-                    redemption.abandon(Timestamps.now());
-                    run.save(lease);
-                    askFirst = false;
-                    continue;
-                }
-                run.save(null);
-                return;
-            }
-            askFirst = false;
-            if (redemption.status() == RedemptionStatus.RESERVED && !hold) {
-                redemption.begin(Operation.Type.CONFIRM, redemption.reservedAmount(), Timestamps.now());
-            }
-            run.save(redemption.pending().isPresent() ? lease : null);
-        }
+        redemptions.release(redemption);
         if (redemption.status().isFinal()) {
             completeWaitingKeys(redemption);
             log.info("Recovered {}: {}", redemption.id(), redemption.status().wire());
-        } else if (redemption.status() == RedemptionStatus.DRAFT
-                || (redemption.status() == RedemptionStatus.RESERVED && !hold)) {
-            log.error("Redemption {} is {} with nothing left to ask the provider (a refused reversal?): "
-                    + "an operator must reconcile it with the provider", redemption.id(), redemption.status().wire());
+        } else if (redemption.reversalAttempted()) {
+            log.error("The provider refused to reverse an operation of {}, whose outcome is unknown: an operator "
+                    + "must reconcile it with the provider", redemption.id());
         }
     }
 

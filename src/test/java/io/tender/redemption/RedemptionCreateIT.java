@@ -137,6 +137,18 @@ class RedemptionCreateIT extends ApiIntegrationTest {
     }
 
     @Test
+    void aConfirmThatTimesOutAfterTheSandboxRedeemedIsResolvedToConfirmed() {
+        // PIN ending 0006: the sandbox redeems, then does not answer; the service asks for the call's status.
+        JsonNode r = create(oneVoucher(pin("0006")));
+
+        assertThat(r.get("status").stringValue()).isEqualTo("confirmed");
+        assertThat(r.get("version").intValue()).isEqualTo(3);
+        assertThat(r.get("redeemed_amount").longValue()).isEqualTo(10000);
+        assertThat(r.get("operations").get(1).get("status").stringValue()).isEqualTo("succeeded");
+        assertThat(r.get("operations").get(1).get("provider_reference").get("serial_number").stringValue()).isNotBlank();
+    }
+
+    @Test
     void aStatedAmountBelowTheVoucherValueRedeemsInOneStepAndReturnsARedeemableChangeVoucher() {
         JsonNode r = create(oneVoucher(validPin(), 2500));
 

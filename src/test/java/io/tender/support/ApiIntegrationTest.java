@@ -1,63 +1,25 @@
 package io.tender.support;
 
-import org.junit.jupiter.api.BeforeEach;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Base of the integration tests: the whole service on a random port, on its embedded PostgreSQL (one per test JVM,
- * shared by all test classes through Spring's context cache), called over real HTTP.
+ * Base of most integration tests: the whole service on a random port, on its embedded PostgreSQL (one per test JVM,
+ * shared by all test classes through Spring's context cache), called over real HTTP, in its default configuration.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
-        "tender.admin-token=" + ApiIntegrationTest.ADMIN_TOKEN,
+        "tender.admin-token=" + IntegrationTestSupport.ADMIN_TOKEN,
         "tender.bootstrap-keys=",
 })
-public abstract class ApiIntegrationTest {
+public abstract class ApiIntegrationTest extends IntegrationTestSupport {
 
-    public static final String ADMIN_TOKEN = "test-admin-token-0123456789";
-    private static final Path DATA_DIR;
-
-    static {
-        try {
-            DATA_DIR = Files.createTempDirectory("tender-it-");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
+    private static final Path DATA_DIR = temporaryDataDirectory("default");
 
     @DynamicPropertySource
     static void dataDirectory(DynamicPropertyRegistry registry) {
         registry.add("tender.data-dir", DATA_DIR::toString);
-    }
-
-    @LocalServerPort
-    protected int port;
-
-    @Autowired
-    protected JdbcClient jdbc;
-
-    protected Merchants merchants;
-
-    @BeforeEach
-    void connect() {
-        merchants = new Merchants("http://localhost:" + port, ADMIN_TOKEN);
-    }
-
-    protected String base() {
-        return "http://localhost:" + port;
-    }
-
-    /** An unauthenticated client. */
-    protected Api anonymous() {
-        return new Api(base(), null);
     }
 }

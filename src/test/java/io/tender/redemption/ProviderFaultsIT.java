@@ -1,0 +1,235 @@
+package io.tender.redemption;
+
+import com.github.tomakehurst.wiremock.http.Fault;
+import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import io.tender.support.Api;
+import io.tender.support.LiveProvidersIntegrationTest;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import java.time.Duration;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.notFound;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static io.tender.support.Vouchers.oneVoucher;
+import static io.tender.support.Vouchers.validPin;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Live-mode redemptions against a provider that misbehaves (WireMock). Each fault after sending is an unknown
+ * outcome that is resolved by asking the provider for the call's status, never reported as a decline; a call that
+ * was never sent is a transport error.
+ */
+class ProviderFaultsIT extends LiveProvidersIntegrationTest {
+
+    private static final String RESERVED = "{\"result\":\"approved\",\"amount\":10000,\"currency\":\"ZAR\",\"reference\":{\"pin\":\"************4447\"}}";
+    private static final String CONFIRMED = "{\"result\":\"approved\",\"amount\":10000,\"currency\":\"ZAR\",\"reference\":{\"serial_number\":\"778899\"}}";
+    private static final String REVERSED = "{\"result\":\"approved\",\"amount\":10000,\"currency\":\"ZAR\",\"reference\":{\"reversal_reference\":\"r-1\"}}";
+
+    private Api live;
+
+    @BeforeEach
+    void merchant() {
+        live = merchants.create().live();
+        PROVIDER.stubFor(post("/one_voucher/reserve").willReturn(okJson(RESERVED)));
+    }
+
+    private JsonNode created(String key) {
+        var response = live.post("/collect/redemptions", oneVoucher(validPin())).idempotencyKey(key).send();
+        assertThat(response.status()).as(response.toString()).isEqualTo(201);
+        return response.json();
+    }
+
+    private static void statusOfConfirm(com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder answer) {
+        PROVIDER.stubFor(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)confirm")).willReturn(answer));
+    }
+
+    @Test
+    void aConfirmThatTimesOutAfterTheProviderRedeemedEndsConfirmed() {
+        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(okJson(CONFIRMED).withFixedDelay(2000)));
+        statusOfConfirm(okJson(CONFIRMED));
+
+        JsonNode r = created("timeout-1");
+
+        assertThat(r.get("status").stringValue()).isEqualTo("confirmed");
+        assertThat(r.get("version").intValue()).isEqualTo(3);
+        assertThat(r.get("redeemed_amount").longValue()).isEqualTo(10000);
+        assertThat(r.get("provider_reference").get("serial_number").stringValue()).isEqualTo("778899");
+        PROVIDER.verify(1, postRequestedFor(urlEqualTo("/one_voucher/confirm")));
+    }
+
+    @Test
+    void everyCallCarriesItsOperationKeyAndTheProviderCredential() {
+        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(okJson(CONFIRMED)));
+
+        String id = created("keys-1").get("id").stringValue();
+
+        PROVIDER.verify(postRequestedFor(urlEqualTo("/one_voucher/reserve"))
+                .withHeader("Idempotency-Key", equalTo(id + ":reserve"))
+                .withHeader("Authorization", equalTo("Bearer provider-secret"))
+                .withRequestBody(matchingJsonPath("$.operation_key", equalTo(id + ":reserve"))));
+        PROVIDER.verify(postRequestedFor(urlEqualTo("/one_voucher/confirm"))
+                .withHeader("Idempotency-Key", equalTo(id + ":confirm"))
+                .withRequestBody(matchingJsonPath("$.reservation_key", equalTo(id + ":reserve"))));
+    }
+
+    @Test
+    void aResetConfirmTheProviderNeverReceivedFailsWithATransportError() {
+        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
+        statusOfConfirm(notFound());
+
+        JsonNode r = created("reset-1");
+
+        assertThat(r.get("status").stringValue()).isEqualTo("failed");
+        assertThat(r.get("version").intValue()).isEqualTo(2);
+        JsonNode confirm = r.get("operations").get(1);
+        assertThat(confirm.get("status").stringValue()).isEqualTo("failed");
+        assertThat(confirm.get("error").get("error_code").stringValue()).isEqualTo("one_voucher.transport_error");
+        assertThat(r.get("last_error").get("error_code").stringValue()).isEqualTo("one_voucher.transport_error");
+    }
+
+    @Test
+    void anEmptyReserveAnswerTakesTheProvidersDeclineFromTheStatus() {
+        PROVIDER.stubFor(post("/one_voucher/reserve").willReturn(aResponse().withFault(Fault.EMPTY_RESPONSE)));
+        PROVIDER.stubFor(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)reserve")).willReturn(aResponse()
+                .withStatus(200).withBody("{\"result\":\"declined\",\"error_code\":\"one_voucher.2402\",\"message\":\"Voucher could not be found\"}")));
+
+        JsonNode r = created("empty-1");
+
+        assertThat(r.get("status").stringValue()).isEqualTo("failed");
+        assertThat(r.get("operations")).hasSize(1);
+        assertThat(r.get("last_error").get("error_code").stringValue()).isEqualTo("one_voucher.2402");
+    }
+
+    @Test
+    void aMalformedConfirmAnswerIsNeverTrustedAndTheStatusDecides() {
+        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(aResponse().withStatus(200).withBody("{\"result\":\"approv")));
+        statusOfConfirm(okJson(CONFIRMED));
+
+        JsonNode r = created("malformed-1");
+
+        assertThat(r.get("status").stringValue()).isEqualTo("confirmed");
+        assertThat(r.get("redeemed_amount").longValue()).isEqualTo(10000);
+    }
+
+    @Test
+    void anAnswerOutsideTheProtocolIsNeverAFiveHundred() {
+        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(okJson("{\"result\":\"approved\",\"amount\":\"lots\"}")));
+        statusOfConfirm(notFound());
+
+        JsonNode r = created("garbage-1");
+
+        assertThat(r.get("status").stringValue()).isEqualTo("failed");
+        assertThat(r.get("last_error").get("error_code").stringValue()).isEqualTo("one_voucher.transport_error");
+    }
+
+    @Test
+    void aServerErrorOnAConfirmTheProviderNeverReceivedFailsWithATransportError() {
+        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(aResponse().withStatus(500)));
+        statusOfConfirm(notFound());
+
+        JsonNode r = created("500-1");
+
+        assertThat(r.get("status").stringValue()).isEqualTo("failed");
+        assertThat(r.get("last_error").get("error_code").stringValue()).isEqualTo("one_voucher.transport_error");
+    }
+
+    @Test
+    void aServiceUnavailableWhoseStatusIsAlsoUnknownAnswers504AndRecoveryFinishesIt() {
+        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(aResponse().withStatus(503)));
+        PROVIDER.stubFor(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)confirm"))
+                .inScenario("late").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(503)));
+
+        String body = oneVoucher(validPin());
+        var first = live.post("/collect/redemptions", body).idempotencyKey("503-1").send();
+
+        assertThat(first.status()).as(first.toString()).isEqualTo(504);
+        assertThat(first.json().get("code").stringValue()).isEqualTo("request_timeout");
+        String id = first.json().get("detail").stringValue().replaceAll(".*(rdm_[a-f0-9]{24}).*", "$1");
+        var meanwhile = live.get("/collect/redemptions/" + id).send().json();
+        assertThat(meanwhile.get("status").stringValue()).isEqualTo("reserved");
+        var retry = live.post("/collect/redemptions", body).idempotencyKey("503-1").send();
+        assertThat(retry.status()).isEqualTo(409);
+        assertThat(retry.json().get("code").stringValue()).isEqualTo("conflict");
+        assertThat(retry.header("Retry-After")).isEqualTo("1");
+
+        // The provider learns its answer; the recovery job asks again and finishes the redemption.
+        PROVIDER.stubFor(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)confirm"))
+                .inScenario("late").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(okJson(CONFIRMED)));
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                live.get("/collect/redemptions/" + id).send().json().get("status").stringValue().equals("confirmed"));
+
+        // The key now replays the final answer, the one the first request would have given.
+        var replay = live.post("/collect/redemptions", body).idempotencyKey("503-1").send();
+        assertThat(replay.status()).isEqualTo(201);
+        assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(replay.json().get("id").stringValue()).isEqualTo(id);
+        assertThat(replay.json().get("status").stringValue()).isEqualTo("confirmed");
+        PROVIDER.verify(1, postRequestedFor(urlEqualTo("/one_voucher/confirm")));
+    }
+
+    @Test
+    void anOutcomeThatStaysUnknownIsReversedAfterGivingUpAndOnlyThenReportedFailed() {
+        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
+        statusOfConfirm(aResponse().withStatus(503));
+        PROVIDER.stubFor(post("/one_voucher/reverse").willReturn(okJson(REVERSED)));
+
+        var first = live.post("/collect/redemptions", oneVoucher(validPin())).idempotencyKey("giveup-1").send();
+        assertThat(first.status()).as(first.toString()).isEqualTo(504);
+        String id = first.json().get("detail").stringValue().replaceAll(".*(rdm_[a-f0-9]{24}).*", "$1");
+
+        // Time passes beyond give-up-after (one hour here).
+        jdbc.sql("update redemptions set created_at = created_at - interval '2 hours' where id = ?").param(id).update();
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                live.get("/collect/redemptions/" + id).send().json().get("status").stringValue().equals("failed"));
+
+        JsonNode r = live.get("/collect/redemptions/" + id).send().json();
+        assertThat(r.get("reversed_amount").longValue()).as(r.toString()).isEqualTo(10000);
+        JsonNode operations = r.get("operations");
+        assertThat(operations).hasSize(3);
+        assertThat(operations.get(1).get("type").stringValue()).isEqualTo("confirm");
+        assertThat(operations.get(1).get("status").stringValue()).isEqualTo("failed");
+        assertThat(operations.get(1).get("error").get("error_code").stringValue()).isEqualTo("one_voucher.transport_error");
+        assertThat(operations.get(2).get("type").stringValue()).isEqualTo("reverse");
+        assertThat(operations.get(2).get("status").stringValue()).isEqualTo("succeeded");
+        PROVIDER.verify(1, postRequestedFor(urlEqualTo("/one_voucher/reverse"))
+                .withRequestBody(matchingJsonPath("$.reversed_key", equalTo(id + ":confirm"))));
+    }
+
+    @Test
+    void aProviderThatCannotBeReachedFailsTheRedemptionWithATransportErrorWithoutAskingAfterIt() {
+        String token = "ABCD" + validPin().substring(8);
+        var response = live.post("/collect/redemptions",
+                "{\"type\":\"vouchers.provider_c\",\"source\":{\"token\":\"" + token + "\"}}").send();
+
+        assertThat(response.status()).isEqualTo(201);
+        assertThat(response.json().get("status").stringValue()).isEqualTo("failed");
+        assertThat(response.json().get("last_error").get("error_code").stringValue()).isEqualTo("provider_c.transport_error");
+        assertThat(response.json().get("last_error").get("message").stringValue()).contains("nothing was sent");
+    }
+
+    @Test
+    void aProviderDeclineIsRecordedAsItsOwnCode() {
+        PROVIDER.stubFor(post("/one_voucher/reserve").willReturn(aResponse().withStatus(422)
+                .withBody("{\"result\":\"declined\",\"error_code\":\"one_voucher.expired\",\"message\":\"Voucher has expired\"}")));
+
+        JsonNode r = created("declined-1");
+
+        assertThat(r.get("status").stringValue()).isEqualTo("failed");
+        assertThat(r.get("last_error").get("error_code").stringValue()).isEqualTo("one_voucher.expired");
+        PROVIDER.verify(0, getRequestedFor(urlPathMatching("/one_voucher/operations/.*")));
+    }
+}

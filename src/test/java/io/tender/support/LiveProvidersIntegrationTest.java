@@ -1,0 +1,56 @@
+package io.tender.support;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.nio.file.Path;
+
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+
+/**
+ * A second application context for provider faults, holds and recovery: live mode talks to a WireMock server
+ * (one_voucher and ott) or to a port where nothing listens (provider_c); test mode's ott and provider_c sandbox
+ * providers have holds; the recovery job runs every 200 ms on anything untouched for a second. Short timeouts, and
+ * a circuit breaker that never opens here (its behaviour is tested on the adapter itself).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "tender.admin-token=" + IntegrationTestSupport.ADMIN_TOKEN,
+        "tender.bootstrap-keys=",
+        "tender.providers.live.read-timeout=700ms",
+        "tender.providers.live.connect-timeout=500ms",
+        "tender.providers.live.api-key=provider-secret",
+        "tender.providers.live.provider-c.base-url=http://127.0.0.1:9",
+        "tender.providers.live.resilience.minimum-calls=1000",
+        "tender.providers.live.resilience.sliding-window=1000",
+        "tender.providers.live.resilience.read-attempts=2",
+        "tender.providers.live.resilience.read-retry-wait=50ms",
+        "tender.providers.sandbox.hold-types=vouchers.ott,vouchers.provider_c",
+        "tender.redemptions.recovery.interval=PT0.2S",
+        "tender.redemptions.recovery.min-age=PT1S",
+        "tender.redemptions.recovery.give-up-after=PT1H",
+        "tender.redemptions.reservation-ttl=PT1H",
+})
+public abstract class LiveProvidersIntegrationTest extends IntegrationTestSupport {
+
+    protected static final WireMockServer PROVIDER = new WireMockServer(options().dynamicPort());
+    private static final Path DATA_DIR = temporaryDataDirectory("live");
+
+    static {
+        PROVIDER.start();
+        Runtime.getRuntime().addShutdownHook(new Thread(PROVIDER::stop));
+    }
+
+    @DynamicPropertySource
+    static void liveProviders(DynamicPropertyRegistry registry) {
+        registry.add("tender.data-dir", DATA_DIR::toString);
+        registry.add("tender.providers.live.base-url", PROVIDER::baseUrl);
+    }
+
+    @BeforeEach
+    void resetProvider() {
+        PROVIDER.resetAll();
+    }
+}
