@@ -31,7 +31,7 @@ class RedemptionRecovery {
                        @Value("${tender.redemptions.recovery.min-age:PT30S}") Duration minAge,
                        @Value("${tender.redemptions.recovery.give-up-after:PT10M}") Duration giveUpAfter,
                        @Value("${tender.redemptions.reservation-ttl:PT30M}") Duration reservationTtl,
-                       @Value("${tender.redemptions.lease:PT2M}") Duration lease) {
+                       @Value("${tender.redemptions.lease:PT1M}") Duration lease) {
         this.redemptions = redemptions;
         this.service = service;
         this.minAge = minAge;

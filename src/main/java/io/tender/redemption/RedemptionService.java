@@ -58,7 +58,7 @@ class RedemptionService {
 
     RedemptionService(Redemptions redemptions, IdempotencyKeys keys, IdempotentRequests idempotent, Outbox outbox,
                       VoucherProviders providers, TransactionTemplate tx, JsonMapper json,
-                      @Value("${tender.redemptions.lease:PT2M}") Duration lease) {
+                      @Value("${tender.redemptions.lease:PT1M}") Duration lease) {
         this.redemptions = redemptions;
         this.keys = keys;
         this.idempotent = idempotent;

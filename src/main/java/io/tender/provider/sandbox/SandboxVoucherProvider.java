@@ -145,10 +145,21 @@ final class SandboxVoucherProvider implements VoucherProvider {
         return new Lookup.Balance(balance, CURRENCY, Map.of("status", balance > 0 ? "ACTIVE" : "REDEEMED"));
     }
 
+    /**
+     * The stored answer of a call. A call that never arrived is fenced: its key is answered "never received" from
+     * now on, so a request still on its way cannot move value after the caller was told nothing moved.
+     */
     @Override
     public ProviderOutcome status(String operationKey) {
-        return ledger.answered(operationKey).map(SandboxVoucherLedger.Answered::outcome)
-                .orElseGet(() -> new Declined(type.errorCode("transport_error"), "The provider never received this request"));
+        return tx.execute(s -> {
+            ledger.lock(operationKey);
+            return ledger.answered(operationKey).map(SandboxVoucherLedger.Answered::outcome).orElseGet(() -> {
+                ProviderOutcome fenced = new Declined(type.errorCode("transport_error"),
+                        "The provider never received this request");
+                ledger.record(operationKey, type, "fenced", new byte[0], 0, fenced);
+                return fenced;
+            });
+        });
     }
 
     private record Answer(byte[] voucherKey, long amount, ProviderOutcome outcome) {

@@ -1,0 +1,157 @@
+package io.tender.redemption;
+
+import io.tender.support.Api;
+import io.tender.support.ServiceProcess;
+import io.tender.support.Vouchers;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The packaged service, in live mode against a slow provider simulator, is killed with SIGKILL while concurrent
+ * redemptions are in flight, then started again on the same data. Afterwards: every redemption is final, our
+ * records and the provider's ledger agree, no voucher is redeemed twice, and every Idempotency-Key maps to one
+ * redemption and replays its final answer.
+ */
+class CrashRecoveryIT {
+
+    private static final String KEY = "sk_live_" + "c4a5h".repeat(5);
+
+    private record Attempt(String key, String body) {
+    }
+
+    @Test
+    void aServiceKilledMidRedemptionFinishesEveryRedemptionConsistentlyWithTheProvider() throws Exception {
+        Path root = Files.createTempDirectory("tender-crash-");
+        int simulatorPort = ServiceProcess.freePort();
+        int servicePort = ServiceProcess.freePort();
+        Map<String, String> serviceEnvironment = Map.of(
+                "TENDER_DATA_DIR", root.resolve("service").toString(),
+                "TENDER_BOOTSTRAP_KEYS", "crash:" + KEY,
+                "TENDER_PROVIDERS_LIVE_BASEURL", "http://localhost:" + simulatorPort);
+        String[] serviceArguments = {"--tender.redemptions.recovery.interval=PT0.5S", "--tender.redemptions.lease=PT8S",
+                "--tender.redemptions.recovery.min-age=PT2S", "--tender.providers.live.read-timeout=5s"};
+
+        try (var simulator = ServiceProcess.simulator("simulator", simulatorPort, Map.of(
+                     "TENDER_DATA_DIR", root.resolve("simulator").toString(), "SIMULATOR_DELAY", "PT0.3S")).start();
+             var service = ServiceProcess.service("service", servicePort, serviceEnvironment, serviceArguments).start()) {
+            Api api = new Api(service.baseUrl(), KEY);
+
+            // Full and partial redeems, an already-used voucher, and one voucher wanted by two requests.
+            List<Attempt> attempts = new ArrayList<>();
+            String contested = Vouchers.validPin();
+            for (int i = 0; i < 36; i++) {
+                String body = switch (i % 6) {
+                    case 0, 1, 2 -> Vouchers.oneVoucher(Vouchers.validPin());
+                    case 3 -> Vouchers.oneVoucher(Vouchers.validPin(), 2500);
+                    case 4 -> Vouchers.oneVoucher(Vouchers.pin("0003"));
+                    default -> Vouchers.oneVoucher(contested);
+                };
+                attempts.add(new Attempt("crash-" + i, body));
+            }
+            // A few finish before the crash; the rest are in flight when it comes.
+            for (Attempt attempt : attempts.subList(0, 6)) {
+                assertThat(api.post("/collect/redemptions", attempt.body()).idempotencyKey(attempt.key()).send().status())
+                        .isEqualTo(201);
+            }
+            try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+                for (Attempt attempt : attempts.subList(6, attempts.size())) {
+                    pool.submit(() -> {
+                        try {
+                            api.post("/collect/redemptions", attempt.body()).idempotencyKey(attempt.key()).send();
+                        } catch (RuntimeException killed) {
+                            // the service died under this request
+                        }
+                    });
+                }
+                Thread.sleep(900);
+                service.kill();
+                pool.shutdownNow();
+                pool.awaitTermination(30, TimeUnit.SECONDS);
+            }
+
+            try (var restarted = ServiceProcess.service("service-restarted", servicePort, serviceEnvironment, serviceArguments).start()) {
+                // Every key ends in one final redemption and replays it.
+                Map<String, JsonNode> finalByKey = new HashMap<>();
+                for (Attempt attempt : attempts) {
+                    finalByKey.put(attempt.key(), finalAnswer(api, attempt));
+                }
+                for (Attempt attempt : attempts) {
+                    var replay = api.post("/collect/redemptions", attempt.body()).idempotencyKey(attempt.key()).send();
+                    assertThat(replay.status()).isEqualTo(201);
+                    assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+                    assertThat(replay.json()).isEqualTo(finalByKey.get(attempt.key()));
+                }
+
+                // Every redemption the service holds is final, and each belongs to exactly one key.
+                List<JsonNode> all = new ArrayList<>();
+                api.get("/collect/redemptions?limit=100").send().json().get("data").forEach(all::add);
+                assertThat(all).allSatisfy(r -> assertThat(r.get("status").stringValue()).isIn("confirmed", "failed"));
+                Set<String> ids = new HashSet<>();
+                finalByKey.values().forEach(r -> ids.add(r.get("id").stringValue()));
+                assertThat(ids).hasSize(attempts.size());
+                assertThat(all).hasSize(attempts.size());
+
+                // The provider's ledger agrees with us, and no voucher was redeemed twice.
+                JsonNode ledger = new Api(simulator.baseUrl(), null).get("/_ledger").send().json().get("operations");
+                Map<String, JsonNode> byOperation = new HashMap<>();
+                Map<String, Integer> confirmsPerVoucher = new HashMap<>();
+                for (JsonNode entry : ledger) {
+                    byOperation.put(entry.get("operation_key").stringValue(), entry);
+                    if (entry.get("kind").stringValue().equals("confirm") && entry.get("result").stringValue().equals("approved")) {
+                        confirmsPerVoucher.merge(entry.get("voucher").stringValue(), 1, Integer::sum);
+                    }
+                }
+                for (JsonNode r : all) {
+                    String id = r.get("id").stringValue();
+                    JsonNode confirm = byOperation.get(id + ":confirm");
+                    boolean reversed = byOperation.containsKey(id + ":reverse")
+                            && byOperation.get(id + ":reverse").get("result").stringValue().equals("approved");
+                    if (r.get("status").stringValue().equals("confirmed")) {
+                        assertThat(confirm).as("provider confirm of %s", id).isNotNull();
+                        assertThat(confirm.get("result").stringValue()).isEqualTo("approved");
+                        assertThat(confirm.get("amount").longValue()).isEqualTo(r.get("redeemed_amount").longValue());
+                    } else if (confirm != null && confirm.get("result").stringValue().equals("approved")) {
+                        assertThat(reversed).as("failed %s moved value without a reversal", id).isTrue();
+                    }
+                }
+                assertThat(confirmsPerVoucher.values()).allSatisfy(count -> assertThat(count).isEqualTo(1));
+                long contestedWins = finalByKey.entrySet().stream()
+                        .filter(e -> attempts.stream().anyMatch(a -> a.key().equals(e.getKey()) && a.body().contains(contested)))
+                        .filter(e -> e.getValue().get("status").stringValue().equals("confirmed")).count();
+                assertThat(contestedWins).isEqualTo(1);
+            }
+        }
+    }
+
+    /** Retries the request with its key until the service gives the final answer (in-flight keys answer 409). */
+    private static JsonNode finalAnswer(Api api, Attempt attempt) throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
+        Api.Response last = null;
+        while (Instant.now().isBefore(deadline)) {
+            last = api.post("/collect/redemptions", attempt.body()).idempotencyKey(attempt.key()).send();
+            if (last.status() == 201) {
+                String status = last.json().get("status").stringValue();
+                assertThat(status).isIn("confirmed", "failed");
+                return last.json();
+            }
+            assertThat(last.status()).as(last.toString()).isIn(409, 504);
+            Thread.sleep(300);
+        }
+        throw new AssertionError("no final answer for " + attempt.key() + ": " + last);
+    }
+}

@@ -1,0 +1,151 @@
+package io.tender.support;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The packaged service ({@code target/tender.jar}, built before the integration tests run) as a separate operating
+ * system process, so a test can kill it with SIGKILL and start it again on the same data, exactly as an operator
+ * would. Output goes to {@code target/processes/<name>-<n>.log}.
+ */
+public final class ServiceProcess implements AutoCloseable {
+
+    private static final Path JAR = Path.of("target", "tender.jar");
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private final String name;
+    private final List<String> arguments;
+    private final Map<String, String> environment;
+    private final int port;
+    private final String readyPath;
+    private Process process;
+    private int starts;
+
+    private ServiceProcess(String name, List<String> arguments, Map<String, String> environment, int port, String readyPath) {
+        this.name = name;
+        this.arguments = arguments;
+        this.environment = environment;
+        this.port = port;
+        this.readyPath = readyPath;
+    }
+
+    /** The service on {@code port} with the given environment (data dir, keys, providers). */
+    public static ServiceProcess service(String name, int port, Map<String, String> environment, String... arguments) {
+        var env = new java.util.HashMap<>(environment);
+        env.put("SERVER_PORT", Integer.toString(port));
+        return new ServiceProcess(name, List.of(arguments), env, port, "/actuator/health");
+    }
+
+    /** The provider simulator on {@code port}. */
+    public static ServiceProcess simulator(String name, int port, Map<String, String> environment) {
+        var env = new java.util.HashMap<>(environment);
+        env.put("SIMULATOR_PORT", Integer.toString(port));
+        return new ServiceProcess(name, List.of("provider-simulator"), env, port, "/_ledger");
+    }
+
+    public static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public String baseUrl() {
+        return "http://localhost:" + port;
+    }
+
+    /** Starts the process and waits until it answers HTTP. */
+    public ServiceProcess start() {
+        if (!Files.exists(JAR)) {
+            throw new IllegalStateException("target/tender.jar is missing: run the integration tests with ./mvnw verify");
+        }
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.add("-Xmx512m");
+        command.add("-jar");
+        command.add(JAR.toString());
+        command.addAll(arguments);
+        try {
+            Path logs = Files.createDirectories(Path.of("target", "processes"));
+            File log = logs.resolve(name + "-" + (++starts) + ".log").toFile();
+            var builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log);
+            builder.environment().putAll(environment);
+            process = builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        awaitReady(Duration.ofSeconds(180));
+        return this;
+    }
+
+    private void awaitReady(Duration timeout) {
+        Instant deadline = Instant.now().plus(timeout);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(name + " exited with " + process.exitValue() + "; see target/processes");
+            }
+            try {
+                var response = HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl() + readyPath))
+                        .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding());
+                if (response.statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not up yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+            sleep(250);
+        }
+        throw new IllegalStateException(name + " did not become ready in " + timeout);
+    }
+
+    /** SIGKILL: no shutdown hook runs, nothing is flushed; its embedded PostgreSQL is left running. */
+    public void kill() {
+        process.destroyForcibly();
+        waitFor();
+    }
+
+    /** SIGTERM: a graceful stop, which also stops its embedded PostgreSQL. */
+    @Override
+    public void close() {
+        if (process != null && process.isAlive()) {
+            process.destroy();
+            waitFor();
+        }
+    }
+
+    private void waitFor() {
+        try {
+            if (!process.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
