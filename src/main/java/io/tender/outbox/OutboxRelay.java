@@ -59,6 +59,10 @@ public class OutboxRelay implements SmartLifecycle {
      * @return how many events were delivered (0: nothing was pending, or every pending aggregate is taken)
      */
     int relayOnce(RelayChannel channel) {
+        return relayOnce(channel, settings.batchSize());
+    }
+
+    int relayOnce(RelayChannel channel, int aggregatesAtMost) {
         Integer delivered = tx.execute(status -> {
             List<String> aggregates = jdbc.sql("""
                             select r.aggregateid from outbox_relay r
@@ -70,7 +74,7 @@ public class OutboxRelay implements SmartLifecycle {
                             limit :limit
                             for update of r skip locked""")
                     .param("channel", channel.name())
-                    .param("limit", settings.batchSize())
+                    .param("limit", aggregatesAtMost)
                     .query(String.class).list();
             if (aggregates.isEmpty()) {
                 return 0;
