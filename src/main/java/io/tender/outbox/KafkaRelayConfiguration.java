@@ -47,11 +47,12 @@ class KafkaRelayConfiguration {
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000,
                 ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
-                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000);
-        // A serializer instance handed to the producer is not configured by Kafka: configure it here.
+                ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000,
+                // The factory configures the serializers with the producer's settings: these two are for it.
+                CloudEventSerializer.ENCODING_CONFIG, Encoding.STRUCTURED,
+                CloudEventSerializer.EVENT_FORMAT_CONFIG, JsonFormat.CONTENT_TYPE);
         CloudEventSerializer structured = new CloudEventSerializer();
-        structured.configure(Map.of(CloudEventSerializer.ENCODING_CONFIG, Encoding.STRUCTURED,
-                CloudEventSerializer.EVENT_FORMAT_CONFIG, JsonFormat.CONTENT_TYPE), false);
+        structured.configure(config, false);
         return new DefaultKafkaProducerFactory<>(config, new StringSerializer(), structured);
     }
 

@@ -188,6 +188,16 @@ class WebhookEndpointsIT extends ApiIntegrationTest {
     }
 
     @Test
+    void theOpenApiDocumentDescribesTheWebhookAndEventEndpoints() {
+        var document = anonymous().get("/openapi.json").send();
+        assertThat(document.status()).isEqualTo(200);
+        JsonNode paths = document.json().get("paths");
+        assertThat(paths.propertyNames()).contains("/webhook_endpoints", "/webhook_endpoints/{id}",
+                "/webhook_endpoints/{id}/rotate_secret", "/webhook_endpoints/{id}/deliveries", "/events",
+                "/events/{id}", "/events/{id}/redeliver");
+    }
+
+    @Test
     void deleteRemovesTheEndpoint() {
         String id = create(api, "{\"url\":\"http://127.0.0.1:9/a\",\"enabled_events\":[\"*\"]}").get("id").stringValue();
 
