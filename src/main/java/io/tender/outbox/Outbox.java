@@ -10,13 +10,19 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 
-/** Appends events to the outbox; must be called inside the transaction that makes the change they describe. */
+/**
+ * Appends events to the outbox; must be called inside the transaction that makes the change they describe, after
+ * that transaction has written the aggregate's own row (so that, per aggregate, append order is commit order).
+ */
 @Repository
 public class Outbox {
 
@@ -25,10 +31,14 @@ public class Outbox {
     }
 
     private final JdbcClient jdbc;
+    private final List<String> channels;
+    private final OutboxRelay relay;
     private final EventFormat format = EventFormatProvider.getInstance().resolveFormat(JsonFormat.CONTENT_TYPE);
 
-    Outbox(JdbcClient jdbc) {
+    Outbox(JdbcClient jdbc, List<RelayChannel> channels, OutboxRelay relay) {
         this.jdbc = jdbc;
+        this.channels = channels.stream().map(RelayChannel::name).toList();
+        this.relay = relay;
     }
 
     @Transactional(propagation = Propagation.MANDATORY)
@@ -45,13 +55,27 @@ public class Outbox {
                 .withExtension("merchantid", caller.merchantId())
                 .withExtension("mode", caller.mode().wire())
                 .build();
-        jdbc.sql("""
+        long seq = jdbc.sql("""
                         insert into outbox (id, aggregatetype, aggregateid, type, payload, merchant_id, mode, created_at)
-                        values (?, ?, ?, ?, ?::jsonb, ?, ?, ?)""")
+                        values (?, ?, ?, ?, ?::json, ?, ?, ?)
+                        returning seq""")
                 .params(id, event.aggregateType(), event.aggregateId(), event.type(),
                         new String(format.serialize(cloudEvent), StandardCharsets.UTF_8),
                         caller.merchantId(), caller.mode().wire(), event.time().atOffset(ZoneOffset.UTC))
-                .update();
+                .query(Long.class).single();
+        for (String channel : channels) {
+            jdbc.sql("insert into outbox_relay (channel, seq, event_id, aggregateid) values (?, ?, ?, ?)")
+                    .params(channel, seq, id, event.aggregateId())
+                    .update();
+        }
+        if (TransactionSynchronizationManager.isSynchronizationActive()) {
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void afterCommit() {
+                    relay.wake();
+                }
+            });
+        }
         return id;
     }
 }

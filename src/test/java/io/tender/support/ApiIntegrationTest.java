@@ -13,6 +13,11 @@ import java.nio.file.Path;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "tender.admin-token=" + IntegrationTestSupport.ADMIN_TOKEN,
         "tender.bootstrap-keys=",
+        // Webhooks and the relay on a test clock: retries within a second, short timeout, quick polling.
+        "tender.webhooks.retry-schedule=PT0.3S,PT0.3S,PT0.3S",
+        "tender.webhooks.timeout=PT2S",
+        "tender.webhooks.poll-interval=PT0.2S",
+        "tender.events.poll-interval=PT0.2S",
 })
 public abstract class ApiIntegrationTest extends IntegrationTestSupport {
 

@@ -1,0 +1,31 @@
+package io.tender.event;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Every event type the service emits or has announced (spec "Events", decisions §2), so that webhook endpoints and
+ * event filters name real types. A module that starts emitting a new type adds it here.
+ */
+public final class EventTypes {
+
+    /** Subscribes a webhook endpoint to every type, including types added later. */
+    public static final String WILDCARD = "*";
+
+    public static final List<String> ALL = List.of(
+            "redemption.created", "redemption.reserved", "redemption.confirmed", "redemption.failed",
+            "redemption.reversed",
+            "obligation.amount_applied",
+            "payment.succeeded",
+            "payment_request.created", "payment_request.updated", "payment_request.paid",
+            "payment_page.payment_received");
+
+    private static final Set<String> KNOWN = Set.copyOf(ALL);
+
+    private EventTypes() {
+    }
+
+    public static boolean known(String type) {
+        return KNOWN.contains(type);
+    }
+}

@@ -1,0 +1,70 @@
+package io.tender.outbox;
+
+import io.tender.api.ApiException;
+import io.tender.api.ListQuery;
+import io.tender.auth.Caller;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Optional;
+
+/** Reads the outbox as the merchant's event log, scoped to the caller's merchant and mode. */
+@Repository
+public class EventLog {
+
+    private static final String COLUMNS = """
+            id, seq, aggregatetype, aggregateid, type, merchant_id, mode, created_at, payload::text as payload""";
+
+    private final JdbcClient jdbc;
+
+    EventLog(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    public Optional<OutboxEvent> find(Caller caller, String id) {
+        return jdbc.sql("select " + COLUMNS + " from outbox where id = ? and merchant_id = ? and mode = ?")
+                .params(id, caller.merchantId(), caller.mode().wire())
+                .query(OutboxRelay::event).optional();
+    }
+
+    /** Any merchant's event, for delivery machinery that works across merchants. */
+    public Optional<OutboxEvent> find(String id) {
+        return jdbc.sql("select " + COLUMNS + " from outbox where id = ?").params(id)
+                .query(OutboxRelay::event).optional();
+    }
+
+    public OutboxEvent get(Caller caller, String id) {
+        return find(caller, id).orElseThrow(() -> ApiException.notFound("event"));
+    }
+
+    /** Newest first, {@code limit + 1} rows (see {@code ListPage.of}). */
+    public List<OutboxEvent> list(Caller caller, ListQuery query, String type) {
+        StringBuilder sql = new StringBuilder("select " + COLUMNS
+                + " from outbox where merchant_id = :merchant and mode = :mode");
+        var params = new LinkedHashMap<String, Object>();
+        params.put("merchant", caller.merchantId());
+        params.put("mode", caller.mode().wire());
+        if (query.cursor() != null) {
+            sql.append(" and id < :cursor");
+            params.put("cursor", query.cursor());
+        }
+        if (type != null) {
+            sql.append(" and type = :type");
+            params.put("type", type);
+        }
+        if (query.createdFrom() != null) {
+            sql.append(" and created_at >= :from");
+            params.put("from", query.createdFrom().atOffset(ZoneOffset.UTC));
+        }
+        if (query.createdBefore() != null) {
+            sql.append(" and created_at < :before");
+            params.put("before", query.createdBefore().atOffset(ZoneOffset.UTC));
+        }
+        sql.append(" order by id desc limit :limit");
+        params.put("limit", query.limit() + 1);
+        return jdbc.sql(sql.toString()).params(params).query(OutboxRelay::event).list();
+    }
+}

@@ -1,0 +1,75 @@
+package io.tender.webhook;
+
+import io.tender.api.JsonInput;
+import io.tender.auth.Mode;
+import io.tender.event.EventTypes;
+import tools.jackson.databind.JsonNode;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The body of {@code POST /webhook_endpoints} (everything but {@code description} required) or of a PATCH
+ * (everything optional, {@code status} allowed). Every problem is reported at once.
+ */
+record EndpointRequest(String url, List<String> enabledEvents, String description, WebhookEndpoint.Status status) {
+
+    static final int MAX_EVENTS = 100;
+    static final int MAX_DESCRIPTION = 500;
+
+    static EndpointRequest forCreate(JsonNode body, Mode mode, WebhookTargets targets) {
+        return parse(body, mode, targets, true);
+    }
+
+    static EndpointRequest forUpdate(JsonNode body, Mode mode, WebhookTargets targets) {
+        return parse(body, mode, targets, false);
+    }
+
+    private static EndpointRequest parse(JsonNode body, Mode mode, WebhookTargets targets, boolean create) {
+        JsonInput in = JsonInput.body(body);
+        in.allow(create ? Set.of("url", "enabled_events", "description")
+                : Set.of("url", "enabled_events", "description", "status"));
+        String url = in.string("url", create, 1, WebhookTargets.MAX_URL_LENGTH, null, null);
+        if (url != null) {
+            targets.check(url, mode).ifPresent(refusal -> in.reject("url", refusal.reason()));
+        }
+        List<String> events = in.strings("enabled_events", MAX_EVENTS, 100);
+        if (events == null && create && !in.has("enabled_events")) {
+            in.reject("enabled_events", "is required");
+        }
+        if (events != null) {
+            if (events.isEmpty()) {
+                in.reject("enabled_events", "must name at least one event type, or \"*\" for all");
+            }
+            Set<String> seen = new HashSet<>();
+            for (int i = 0; i < events.size(); i++) {
+                String type = events.get(i);
+                if (!type.equals(EventTypes.WILDCARD) && !EventTypes.known(type)) {
+                    in.reject("enabled_events[" + i + "]", "is not an event type; see docs/events.md, or use \"*\"");
+                } else if (!seen.add(type)) {
+                    in.reject("enabled_events[" + i + "]", "is listed twice");
+                }
+            }
+        }
+        String description = in.string("description", false, 0, MAX_DESCRIPTION, null, null);
+        String statusText = in.string("status", false);
+        WebhookEndpoint.Status status = null;
+        if (statusText != null) {
+            if (statusText.equals("enabled") || statusText.equals("disabled")) {
+                status = WebhookEndpoint.Status.fromWire(statusText);
+            } else {
+                in.reject("status", "must be enabled or disabled");
+            }
+        }
+        in.throwIfInvalid();
+        return new EndpointRequest(url, events, description, status);
+    }
+
+    static void requireEmpty(JsonNode body) {
+        JsonInput in = JsonInput.body(body);
+        in.allow(Set.of());
+        in.throwIfInvalid();
+    }
+
+}

@@ -1,0 +1,213 @@
+package io.tender.webhook;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tender.api.ApiException;
+import io.tender.api.Ids;
+import io.tender.api.JsonInput;
+import io.tender.api.ListPage;
+import io.tender.api.ListQuery;
+import io.tender.api.Problem;
+import io.tender.auth.Caller;
+import io.tender.idempotency.IdempotentRequests;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.JsonNode;
+
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+@RestController
+@Tag(name = "Webhooks", description = "Endpoints that receive signed events (Standard Webhooks), their delivery "
+        + "attempts, and redelivery.")
+class WebhookEndpointController {
+
+    private static final Pattern ENDPOINT_ID = Ids.pattern("we_");
+    private static final Pattern ATTEMPT_ID = Ids.pattern("wha_");
+    private static final Pattern EVENT_ID = Ids.pattern("evt_");
+
+    private final WebhookService service;
+    private final WebhookTargets targets;
+    private final IdempotentRequests idempotent;
+
+    WebhookEndpointController(WebhookService service, WebhookTargets targets, IdempotentRequests idempotent) {
+        this.service = service;
+        this.targets = targets;
+        this.idempotent = idempotent;
+    }
+
+    @PostMapping(value = "/webhook_endpoints", consumes = MediaType.APPLICATION_JSON_VALUE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Create a webhook endpoint",
+            description = "Returns the endpoint with its signing secret, which is shown this once. Test-mode "
+                    + "endpoints may target any address; live-mode endpoints need https and a public address.",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
+                    content = @Content(schema = @Schema(implementation = CreateEndpointRequest.class))),
+            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
+                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+    @ApiResponse(responseCode = "201", content = @Content(schema = @Schema(implementation = WebhookEndpointView.class)))
+    @ApiResponse(responseCode = "400", description = "Validation failed", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ApiResponse(responseCode = "409", description = "Idempotency-Key reused with another body, or still in progress",
+            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body,
+                                  HttpServletRequest request) {
+        EndpointRequest endpoint = EndpointRequest.forCreate(body, caller.mode(), targets);
+        return idempotent.execute(caller, request, body,
+                () -> new IdempotentRequests.Result(201, service.create(caller, endpoint)));
+    }
+
+    @GetMapping(value = "/webhook_endpoints", produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "List webhook endpoints", description = "Newest first, with cursor pagination.", parameters = {
+            @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = "integer", minimum = "1", maximum = "100", defaultValue = "20")),
+            @Parameter(name = "cursor", in = ParameterIn.QUERY, schema = @Schema(type = "string", pattern = "^we_[a-f0-9]{24}$")),
+            @Parameter(name = "created_at[gte]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time")),
+            @Parameter(name = "created_at[lt]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time"))})
+    @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = EndpointList.class)))
+    ResponseEntity<ListPage<WebhookEndpointView>> list(Caller caller, HttpServletRequest request) {
+        var query = new ListQuery(request.getParameterMap(), ENDPOINT_ID, Set.of()).throwIfInvalid();
+        return service.list(caller, query).toResponse();
+    }
+
+    @GetMapping(value = "/webhook_endpoints/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Retrieve a webhook endpoint", description = "The secret is not shown again.")
+    @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = WebhookEndpointView.class)))
+    @ApiResponse(responseCode = "404", description = "No such endpoint for this key", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    WebhookEndpointView get(Caller caller, @PathVariable String id) {
+        return service.get(caller, id);
+    }
+
+    @PatchMapping(value = "/webhook_endpoints/{id}", consumes = MediaType.APPLICATION_JSON_VALUE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Update a webhook endpoint",
+            description = "Changes only the fields given. `status: enabled` re-enables an endpoint that was disabled "
+                    + "(by a PATCH or by a 410 answer); deliveries that were waiting resume.",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
+                    content = @Content(schema = @Schema(implementation = UpdateEndpointRequest.class))),
+            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
+                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+    @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = WebhookEndpointView.class)))
+    @ApiResponse(responseCode = "400", description = "Validation failed", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ApiResponse(responseCode = "404", description = "No such endpoint for this key", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    ResponseEntity<byte[]> update(Caller caller, @PathVariable String id, @RequestBody(required = false) JsonNode body,
+                                  HttpServletRequest request) {
+        EndpointRequest changes = EndpointRequest.forUpdate(body, caller.mode(), targets);
+        return idempotent.execute(caller, request, body,
+                () -> new IdempotentRequests.Result(200, service.update(caller, id, changes)));
+    }
+
+    @DeleteMapping(value = "/webhook_endpoints/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Delete a webhook endpoint", description = "Deliveries still waiting for it are dropped.")
+    @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = WebhookEndpointView.Deleted.class)))
+    @ApiResponse(responseCode = "404", description = "No such endpoint for this key", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    WebhookEndpointView.Deleted delete(Caller caller, @PathVariable String id) {
+        return service.delete(caller, id);
+    }
+
+    @PostMapping(value = "/webhook_endpoints/{id}/rotate_secret", produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Rotate the signing secret",
+            description = "Returns the endpoint with its new secret, shown this once. For 24 hours deliveries carry "
+                    + "signatures under both the new and the previous secret.",
+            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
+                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+    @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = WebhookEndpointView.class)))
+    @ApiResponse(responseCode = "404", description = "No such endpoint for this key", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    ResponseEntity<byte[]> rotateSecret(Caller caller, @PathVariable String id,
+                                        @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
+        EndpointRequest.requireEmpty(body);
+        return idempotent.execute(caller, request, body,
+                () -> new IdempotentRequests.Result(200, service.rotateSecret(caller, id)));
+    }
+
+    @GetMapping(value = "/webhook_endpoints/{id}/deliveries", produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "List delivery attempts", description = "Every attempt to deliver an event to this "
+            + "endpoint, newest first, with cursor pagination.", parameters = {
+            @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = "integer", minimum = "1", maximum = "100", defaultValue = "20")),
+            @Parameter(name = "cursor", in = ParameterIn.QUERY, schema = @Schema(type = "string", pattern = "^wha_[a-f0-9]{24}$")),
+            @Parameter(name = "event_id", in = ParameterIn.QUERY, schema = @Schema(type = "string", pattern = "^evt_[a-f0-9]{24}$")),
+            @Parameter(name = "status", in = ParameterIn.QUERY, schema = @Schema(type = "string", allowableValues = {"succeeded", "failed"})),
+            @Parameter(name = "created_at[gte]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time")),
+            @Parameter(name = "created_at[lt]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time"))})
+    @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = AttemptList.class)))
+    @ApiResponse(responseCode = "404", description = "No such endpoint for this key", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    ResponseEntity<ListPage<DeliveryAttemptView>> deliveries(Caller caller, @PathVariable String id,
+                                                             HttpServletRequest request) {
+        var query = new ListQuery(request.getParameterMap(), ATTEMPT_ID, Set.of("event_id", "status"));
+        String status = query.oneOf("status", Set.of("succeeded", "failed"));
+        String eventId = query.single("event_id");
+        query.throwIfInvalid();
+        if (eventId != null && !EVENT_ID.matcher(eventId).matches()) {
+            throw ApiException.badRequest("event_id", "is not an event id");
+        }
+        return service.attempts(caller, id, query, eventId, status).toResponse();
+    }
+
+    @PostMapping(value = "/events/{id}/redeliver", produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Redeliver an event",
+            description = "Queues the event again, now and with a fresh retry schedule, for the given endpoint or "
+                    + "else for every enabled endpoint that receives its type. Receivers see the same webhook-id.",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                    content = @Content(schema = @Schema(implementation = RedeliverRequest.class))),
+            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
+                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+    @ApiResponse(responseCode = "202", content = @Content(schema = @Schema(implementation = RedeliveryView.class)))
+    @ApiResponse(responseCode = "404", description = "No such event or endpoint for this key", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ApiResponse(responseCode = "422", description = "No enabled endpoint receives this event, or the endpoint is disabled",
+            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    ResponseEntity<byte[]> redeliver(Caller caller, @PathVariable String id,
+                                     @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
+        JsonInput in = JsonInput.body(body).allow(Set.of("webhook_endpoint"));
+        String endpoint = in.string("webhook_endpoint", false);
+        in.check(endpoint, e -> ENDPOINT_ID.matcher(e).matches(), "webhook_endpoint", "is not a webhook endpoint id");
+        in.throwIfInvalid();
+        return idempotent.execute(caller, request, body,
+                () -> new IdempotentRequests.Result(202, service.redeliver(caller, id, endpoint)));
+    }
+
+    @Schema(name = "CreateWebhookEndpointRequest")
+    record CreateEndpointRequest(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, maxLength = 2048, example = "https://example.com/webhooks/tender") String url,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "[\"*\"]",
+                    description = "Event types to receive (see docs/events.md), or \"*\" for all.") List<String> enabledEvents,
+            @Schema(maxLength = 500) String description) {
+    }
+
+    @Schema(name = "UpdateWebhookEndpointRequest")
+    record UpdateEndpointRequest(@Schema(maxLength = 2048) String url, List<String> enabledEvents,
+                                 @Schema(maxLength = 500, description = "An empty string removes it.") String description,
+                                 @Schema(allowableValues = {"enabled", "disabled"}) String status) {
+    }
+
+    @Schema(name = "RedeliverRequest")
+    record RedeliverRequest(@Schema(pattern = "^we_[a-f0-9]{24}$", description = "Only this endpoint.") String webhookEndpoint) {
+    }
+
+    @Schema(name = "WebhookEndpointList")
+    record EndpointList(List<WebhookEndpointView> data, boolean hasMore, String nextCursor) {
+    }
+
+    @Schema(name = "WebhookDeliveryAttemptList")
+    record AttemptList(List<DeliveryAttemptView> data, boolean hasMore, String nextCursor) {
+    }
+}

@@ -1,0 +1,170 @@
+package io.tender.webhook;
+
+import io.tender.api.ApiException;
+import io.tender.api.ListQuery;
+import io.tender.auth.Caller;
+import io.tender.auth.Mode;
+import io.tender.secrets.SecretBox;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+import java.nio.charset.StandardCharsets;
+import java.sql.Array;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The {@code webhook_endpoints} table. Secrets are sealed, bound to the endpoint and to which secret they are. */
+@Repository
+class WebhookEndpoints {
+
+    private final JdbcClient jdbc;
+    private final SecretBox box;
+
+    WebhookEndpoints(JdbcClient jdbc, SecretBox box) {
+        this.jdbc = jdbc;
+        this.box = box;
+    }
+
+    void insert(WebhookEndpoint e) {
+        jdbc.sql("""
+                        insert into webhook_endpoints (id, merchant_id, mode, url, description, enabled_events, status,
+                            disabled_reason, secret_sealed, previous_secret_sealed, previous_secret_expires_at,
+                            created_at, updated_at)
+                        values (:id, :merchant, :mode, :url, :description, string_to_array(:events, ' '), :status,
+                            :disabledReason, :secret, :previousSecret, :previousExpires, :createdAt, :updatedAt)""")
+                .params(params(e))
+                .update();
+    }
+
+    void update(WebhookEndpoint e) {
+        jdbc.sql("""
+                        update webhook_endpoints set url = :url, description = :description,
+                            enabled_events = string_to_array(:events, ' '), status = :status,
+                            disabled_reason = :disabledReason, secret_sealed = :secret,
+                            previous_secret_sealed = :previousSecret, previous_secret_expires_at = :previousExpires,
+                            updated_at = :updatedAt
+                        where id = :id""")
+                .params(params(e))
+                .update();
+    }
+
+    boolean delete(Caller caller, String id) {
+        return jdbc.sql("delete from webhook_endpoints where id = ? and merchant_id = ? and mode = ?")
+                .params(id, caller.merchantId(), caller.mode().wire())
+                .update() == 1;
+    }
+
+    /** The endpoint, locked for the rest of the transaction (PATCH and rotation read, change, write). */
+    WebhookEndpoint getForUpdate(Caller caller, String id) {
+        return jdbc.sql("select * from webhook_endpoints where id = ? and merchant_id = ? and mode = ? for update")
+                .params(id, caller.merchantId(), caller.mode().wire())
+                .query(this::map).optional()
+                .orElseThrow(() -> ApiException.notFound("webhook endpoint"));
+    }
+
+    Optional<WebhookEndpoint> find(Caller caller, String id) {
+        return jdbc.sql("select * from webhook_endpoints where id = ? and merchant_id = ? and mode = ?")
+                .params(id, caller.merchantId(), caller.mode().wire())
+                .query(this::map).optional();
+    }
+
+    WebhookEndpoint get(Caller caller, String id) {
+        return find(caller, id).orElseThrow(() -> ApiException.notFound("webhook endpoint"));
+    }
+
+    /** For the dispatcher, which works for every merchant. */
+    Optional<WebhookEndpoint> find(String id) {
+        return jdbc.sql("select * from webhook_endpoints where id = ?").params(id).query(this::map).optional();
+    }
+
+    List<WebhookEndpoint> list(Caller caller, ListQuery query) {
+        var params = new HashMap<String, Object>();
+        params.put("merchant", caller.merchantId());
+        params.put("mode", caller.mode().wire());
+        params.put("limit", query.limit() + 1);
+        StringBuilder sql = new StringBuilder("select * from webhook_endpoints where merchant_id = :merchant and mode = :mode");
+        if (query.cursor() != null) {
+            sql.append(" and id < :cursor");
+            params.put("cursor", query.cursor());
+        }
+        if (query.createdFrom() != null) {
+            sql.append(" and created_at >= :from");
+            params.put("from", query.createdFrom().atOffset(ZoneOffset.UTC));
+        }
+        if (query.createdBefore() != null) {
+            sql.append(" and created_at < :before");
+            params.put("before", query.createdBefore().atOffset(ZoneOffset.UTC));
+        }
+        sql.append(" order by id desc limit :limit");
+        return jdbc.sql(sql.toString()).params(params).query(this::map).list();
+    }
+
+    /** The enabled endpoints of a merchant and mode that subscribe to this event type. */
+    List<String> subscribedTo(String merchantId, Mode mode, String type) {
+        return jdbc.sql("""
+                        select id from webhook_endpoints
+                        where merchant_id = ? and mode = ? and status = 'enabled'
+                          and (? = any(enabled_events) or '*' = any(enabled_events))
+                        order by id""")
+                .params(merchantId, mode.wire(), type)
+                .query(String.class).list();
+    }
+
+    /** The receiver answered 410 Gone: it wants no more events. */
+    void disableAsGone(String id) {
+        jdbc.sql("""
+                        update webhook_endpoints set status = 'disabled', disabled_reason = ?, updated_at = now()
+                        where id = ? and status = 'enabled'""")
+                .params(WebhookEndpoint.ENDPOINT_GONE, id)
+                .update();
+    }
+
+    private Map<String, Object> params(WebhookEndpoint e) {
+        var p = new HashMap<String, Object>();
+        p.put("id", e.id());
+        p.put("merchant", e.merchantId());
+        p.put("mode", e.mode().wire());
+        p.put("url", e.url());
+        p.put("description", e.description());
+        // Event types contain no spaces (they are checked against the catalogue), so a space-joined list is safe.
+        p.put("events", String.join(" ", e.enabledEvents()));
+        p.put("status", e.status().wire());
+        p.put("disabledReason", e.disabledReason());
+        p.put("secret", seal(e.id(), "current", e.secret()));
+        p.put("previousSecret", e.previousSecret() == null ? null : seal(e.id(), "previous", e.previousSecret()));
+        p.put("previousExpires", e.previousSecretExpiresAt() == null ? null
+                : e.previousSecretExpiresAt().atOffset(ZoneOffset.UTC));
+        p.put("createdAt", e.createdAt().atOffset(ZoneOffset.UTC));
+        p.put("updatedAt", e.updatedAt().atOffset(ZoneOffset.UTC));
+        return p;
+    }
+
+    private byte[] seal(String id, String which, String secret) {
+        return box.seal(secret.getBytes(StandardCharsets.UTF_8), "webhook-secret:" + which + ":" + id);
+    }
+
+    private String open(String id, String which, byte[] sealed) {
+        return new String(box.open(sealed, "webhook-secret:" + which + ":" + id), StandardCharsets.UTF_8);
+    }
+
+    private WebhookEndpoint map(ResultSet rs, int row) throws SQLException {
+        String id = rs.getString("id");
+        Array events = rs.getArray("enabled_events");
+        byte[] previous = rs.getBytes("previous_secret_sealed");
+        Timestamp previousExpires = rs.getTimestamp("previous_secret_expires_at");
+        return new WebhookEndpoint(id, rs.getString("merchant_id"), Mode.fromWire(rs.getString("mode")),
+                rs.getString("url"), rs.getString("description"), Arrays.asList((String[]) events.getArray()),
+                WebhookEndpoint.Status.fromWire(rs.getString("status")), rs.getString("disabled_reason"),
+                open(id, "current", rs.getBytes("secret_sealed")),
+                previous == null ? null : open(id, "previous", previous),
+                previousExpires == null ? null : previousExpires.toInstant(),
+                rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
+    }
+}

@@ -1,0 +1,45 @@
+package io.tender.webhook;
+
+import io.tender.outbox.OutboxEvent;
+import io.tender.outbox.RelayChannel;
+import org.springframework.stereotype.Component;
+
+import java.util.List;
+
+/**
+ * The relay channel for webhooks: queues a delivery of each event for every enabled endpoint of the event's
+ * merchant and mode that subscribes to its type. It writes in the relay's transaction, so an event is queued
+ * exactly once per endpoint however often the relay hands it over.
+ */
+@Component
+class WebhookFanOut implements RelayChannel {
+
+    private final WebhookEndpoints endpoints;
+    private final WebhookDeliveries deliveries;
+    private final WebhookDispatcher dispatcher;
+
+    WebhookFanOut(WebhookEndpoints endpoints, WebhookDeliveries deliveries, WebhookDispatcher dispatcher) {
+        this.endpoints = endpoints;
+        this.deliveries = deliveries;
+        this.dispatcher = dispatcher;
+    }
+
+    @Override
+    public String name() {
+        return "webhooks";
+    }
+
+    @Override
+    public void deliver(List<OutboxEvent> events) {
+        boolean queued = false;
+        for (OutboxEvent event : events) {
+            for (String endpointId : endpoints.subscribedTo(event.merchantId(), event.mode(), event.type())) {
+                deliveries.enqueue(endpointId, event);
+                queued = true;
+            }
+        }
+        if (queued) {
+            dispatcher.wakeAfterCommit();
+        }
+    }
+}

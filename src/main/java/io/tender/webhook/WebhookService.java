@@ -1,0 +1,107 @@
+package io.tender.webhook;
+
+import io.tender.api.ApiException;
+import io.tender.api.Ids;
+import io.tender.api.ListPage;
+import io.tender.api.ListQuery;
+import io.tender.api.Timestamps;
+import io.tender.auth.Caller;
+import io.tender.outbox.EventLog;
+import io.tender.outbox.OutboxEvent;
+import org.springframework.stereotype.Service;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The webhook endpoints API and redelivery. Writes run inside the transaction that
+ * {@link io.tender.idempotency.IdempotentRequests} opens, so each one commits with its Idempotency-Key.
+ */
+@Service
+class WebhookService {
+
+    private final WebhookEndpoints endpoints;
+    private final WebhookDeliveries deliveries;
+    private final EventLog events;
+    private final WebhookDispatcher dispatcher;
+
+    WebhookService(WebhookEndpoints endpoints, WebhookDeliveries deliveries, EventLog events,
+                   WebhookDispatcher dispatcher) {
+        this.endpoints = endpoints;
+        this.deliveries = deliveries;
+        this.events = events;
+        this.dispatcher = dispatcher;
+    }
+
+    WebhookEndpointView create(Caller caller, EndpointRequest request) {
+        var endpoint = WebhookEndpoint.create(Ids.newId("we_"), caller.merchantId(), caller.mode(), request,
+                Timestamps.now());
+        endpoints.insert(endpoint);
+        return WebhookEndpointView.of(endpoint, true);
+    }
+
+    WebhookEndpointView get(Caller caller, String id) {
+        return WebhookEndpointView.of(endpoints.get(caller, id), false);
+    }
+
+    ListPage<WebhookEndpointView> list(Caller caller, ListQuery query) {
+        return ListPage.of(endpoints.list(caller, query), query.limit(), WebhookEndpoint::id,
+                e -> WebhookEndpointView.of(e, false));
+    }
+
+    WebhookEndpointView update(Caller caller, String id, EndpointRequest changes) {
+        var endpoint = endpoints.getForUpdate(caller, id);
+        endpoint.change(changes, Timestamps.now());
+        endpoints.update(endpoint);
+        dispatcher.wakeAfterCommit(); // re-enabled: its waiting deliveries are due
+        return WebhookEndpointView.of(endpoint, false);
+    }
+
+    WebhookEndpointView rotateSecret(Caller caller, String id) {
+        var endpoint = endpoints.getForUpdate(caller, id);
+        endpoint.rotateSecret(Timestamps.now());
+        endpoints.update(endpoint);
+        return WebhookEndpointView.of(endpoint, true);
+    }
+
+    WebhookEndpointView.Deleted delete(Caller caller, String id) {
+        if (!endpoints.delete(caller, id)) {
+            throw ApiException.notFound("webhook endpoint");
+        }
+        return new WebhookEndpointView.Deleted(id, true);
+    }
+
+    ListPage<DeliveryAttemptView> attempts(Caller caller, String endpointId, ListQuery query, String eventId,
+                                           String status) {
+        endpoints.get(caller, endpointId);
+        return ListPage.of(deliveries.attempts(endpointId, query, eventId, status), query.limit(),
+                WebhookDeliveries.Attempt::id, DeliveryAttemptView::of);
+    }
+
+    /**
+     * Queues the event again for one endpoint, or for every enabled endpoint subscribed to its type. Earlier
+     * attempts stay listed; the retry schedule starts afresh.
+     */
+    RedeliveryView redeliver(Caller caller, String eventId, String endpointId) {
+        OutboxEvent event = events.get(caller, eventId);
+        List<String> targets;
+        if (endpointId != null) {
+            WebhookEndpoint endpoint = endpoints.get(caller, endpointId);
+            endpoint.requireEnabled();
+            targets = List.of(endpoint.id());
+        } else {
+            targets = endpoints.subscribedTo(caller.merchantId(), caller.mode(), event.type());
+            if (targets.isEmpty()) {
+                throw ApiException.notPossible("No enabled webhook endpoint receives " + event.type() + " events.");
+            }
+        }
+        List<RedeliveryView.DeliveryView> queued = new ArrayList<>();
+        for (String target : targets) {
+            var delivery = deliveries.redeliver(target, event);
+            queued.add(new RedeliveryView.DeliveryView(delivery.id(), delivery.endpointId(), delivery.status(),
+                    Timestamps.format(delivery.nextAttemptAt())));
+        }
+        dispatcher.wakeAfterCommit();
+        return new RedeliveryView(event.id(), queued);
+    }
+}

@@ -1,0 +1,43 @@
+package io.tender.webhook;
+
+import com.standardwebhooks.Webhook;
+import com.standardwebhooks.exceptions.EmptyWebhookSecretException;
+import com.standardwebhooks.exceptions.WebhookSigningException;
+
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Standard Webhooks signatures (decisions §5): {@code v1,<base64 HMAC-SHA256 of "id.timestamp.body">} under each
+ * valid secret, separated by spaces, signed with the specification's own Java library.
+ */
+final class WebhookSigner {
+
+    static final String SECRET_PREFIX = "whsec_";
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private WebhookSigner() {
+    }
+
+    /** A fresh secret: {@code whsec_} and 32 random bytes in base64. */
+    static String newSecret() {
+        byte[] key = new byte[32];
+        RANDOM.nextBytes(key);
+        return SECRET_PREFIX + Base64.getEncoder().encodeToString(key);
+    }
+
+    /** The {@code webhook-signature} header value for this message under every given secret. */
+    static String signature(String messageId, long timestampSeconds, byte[] body, List<String> secrets) {
+        String payload = new String(body, StandardCharsets.UTF_8);
+        return secrets.stream().map(secret -> {
+            try {
+                return new Webhook(secret).sign(messageId, timestampSeconds, payload);
+            } catch (WebhookSigningException | EmptyWebhookSecretException e) {
+                throw new IllegalStateException("signing failed", e);
+            }
+        }).collect(Collectors.joining(" "));
+    }
+}
