@@ -1,0 +1,37 @@
+package io.tender.billing;
+
+import io.tender.api.Currencies;
+import io.tender.api.JsonInput;
+import tools.jackson.databind.JsonNode;
+
+import java.util.Map;
+import java.util.Set;
+
+/** A validated create-account body, at the top level or nested in a bill. */
+record NewAccount(CustomerInput customer, String externalReference, String name, String currency, Long balance,
+                  PaymentRules paymentRules, Map<String, String> metadata) implements AccountInput {
+
+    static final Set<String> FIELDS = Set.of("customer", "external_reference", "name", "currency", "balance",
+            "payment_rules", "metadata");
+
+    static NewAccount parse(JsonNode body) {
+        JsonInput in = JsonInput.body(body);
+        NewAccount account = read(in, body);
+        in.throwIfInvalid();
+        return account;
+    }
+
+    /** Reads the fields of {@code in} (whose JSON is {@code node}); the caller throws the collected errors. */
+    static NewAccount read(JsonInput in, JsonNode node) {
+        in.allow(FIELDS);
+        CustomerInput customer = CustomerInput.read(in, node);
+        String reference = BillingResource.ACCOUNT.readReference(in);
+        String name = in.string("name", true, 1, 255, null, null);
+        String currency = Currencies.read(in, "currency", false);
+        Long balance = in.integer("balance", false, -Amounts.MAX_BALANCE, Amounts.MAX_BALANCE);
+        in.check(balance == null || currency != null, "currency", "is required when balance is given");
+        PaymentRules rules = PaymentRules.read(in);
+        Map<String, String> metadata = in.metadata("metadata");
+        return new NewAccount(customer, reference, name, currency, balance, rules, metadata);
+    }
+}
