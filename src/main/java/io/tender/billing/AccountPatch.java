@@ -15,7 +15,7 @@ record AccountPatch(String name, RunningBalance.Patch ledger, Map<String, String
         JsonInput in = JsonInput.body(body).allow(FIELDS);
         BillingInput.refuseNulls(in, body, "name");
         String name = in.string("name", false, 1, 255, null, null);
-        RunningBalance.Patch ledger = CustomerPatch.readLedger(in, body);
+        RunningBalance.Patch ledger = RunningBalance.Patch.read(in, body);
         Map<String, String> metadata = in.metadata("metadata", true);
         in.throwIfInvalid();
         return new AccountPatch(name, ledger, metadata);

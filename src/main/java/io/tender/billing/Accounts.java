@@ -14,7 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The {@code billing_accounts} table. Reads that precede a write lock the row ({@code for update}). */
+/** The {@code billing_accounts} table. Reads that precede a write lock the row
+ * ({@code for no key update}: its writers queue up, inserts that only reference it do not). */
 @Repository
 class Accounts {
 
@@ -51,14 +52,17 @@ class Accounts {
 
     /** By id or external_reference; {@code lock} holds the row until the transaction ends. */
     Optional<Account> find(Caller caller, String reference, boolean lock) {
-        return jdbc.sql("select * from billing_accounts where merchant_id = ? and mode = ? and "
-                        + BillingResource.ACCOUNT.referenceColumn(reference) + " = ?" + (lock ? " for update" : ""))
+        String sql = "select * from billing_accounts where merchant_id = ? and mode = ? and "
+                + BillingResource.ACCOUNT.referenceColumn(reference) + " = ?" + (lock ? " for no key update" : "");
+        return jdbc.sql(sql)
                 .params(caller.merchantId(), caller.mode().wire(), reference)
                 .query(this::map).optional();
     }
 
     Optional<Account> lockByObligation(Caller caller, String obligationId) {
-        return jdbc.sql("select * from billing_accounts where merchant_id = ? and mode = ? and obligation_id = ? for update")
+        return jdbc.sql("""
+                        select * from billing_accounts where merchant_id = ? and mode = ? and obligation_id = ?
+                        for no key update""")
                 .params(caller.merchantId(), caller.mode().wire(), obligationId)
                 .query(this::map).optional();
     }

@@ -34,7 +34,8 @@ record Bill(String id, String externalReference, String obligationId, String cus
     public Bill applied(long amount, Instant at) {
         refuseIfVoided("paid");
         if (amountPaid + amount > Amounts.MAX_BALANCE) {
-            throw ApiException.notPossible("This payment would take the bill's amount_paid above " + Amounts.MAX_BALANCE + ".");
+            throw ApiException.notPossible("This payment would take the bill's amount_paid above "
+                    + Amounts.MAX_BALANCE + ".");
         }
         return withAmountPaid(amountPaid + amount, at);
     }
@@ -48,9 +49,9 @@ record Bill(String id, String externalReference, String obligationId, String cus
         if (patch.amountPaid() != null && patch.amountPaid() > amountDue) {
             throw ApiException.badRequest("amount_paid", "must be at most amount_due (" + amountDue + ")");
         }
+        PaymentRules rules = patch.paymentRules() != null ? patch.paymentRules() : paymentRules;
         Bill corrected = new Bill(id, externalReference, obligationId, customerId, accountId, status, currency,
-                amountDue, amountPaid, billDate, dueDate, patch.paymentRules() != null ? patch.paymentRules() : paymentRules,
-                Metadata.merge(metadata, patch.metadata()), createdAt, now);
+                amountDue, amountPaid, billDate, dueDate, rules, Metadata.merge(metadata, patch.metadata()), createdAt, now);
         return corrected.withAmountPaid(patch.amountPaid() != null ? patch.amountPaid() : amountPaid, now);
     }
 

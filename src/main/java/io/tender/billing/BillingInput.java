@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
  */
 final class BillingInput {
 
-    static final Pattern E164 = Pattern.compile("^\\+[1-9][0-9]{1,14}$");
-    static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
+    private static final Pattern E164 = Pattern.compile("^\\+[1-9][0-9]{1,14}$");
+    private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
     private static final Pattern DATE = Pattern.compile("^[0-9]{4}-[0-9]{2}-[0-9]{2}$");
 
     private BillingInput() {
@@ -43,6 +43,14 @@ final class BillingInput {
             return null;
         }
         return in.string(field, required, 1, 255, null, null);
+    }
+
+    static String email(JsonInput in, boolean required) {
+        return in.string("email", required, 3, 254, EMAIL, "must be an email address such as ada@example.com");
+    }
+
+    static String phone(JsonInput in) {
+        return in.string("phone", false, 3, 16, E164, "must be an E.164 phone number such as +27821234567");
     }
 
     /** A calendar date, {@code YYYY-MM-DD}. */

@@ -137,8 +137,7 @@ class BillingService {
     private Customer create(Caller caller, NewCustomer r) {
         Instant now = Timestamps.now();
         Customer customer = new Customer(BillingResource.CUSTOMER.newId(), r.externalReference(), r.name(), r.email(),
-                r.phone(), new RunningBalance(Ids.newId(Obligation.PREFIX), r.currency(), r.balance(), r.paymentRules()),
-                r.metadata(), now, now);
+                r.phone(), RunningBalance.open(r.opening()), r.metadata(), now, now);
         if (!customers.insert(caller, customer)) {
             throw BillingResource.CUSTOMER.duplicateReference();
         }
@@ -152,8 +151,7 @@ class BillingService {
         };
         Instant now = Timestamps.now();
         Account account = new Account(BillingResource.ACCOUNT.newId(), r.externalReference(), customer.id(), r.name(),
-                new RunningBalance(Ids.newId(Obligation.PREFIX), r.currency(), r.balance(), r.paymentRules()),
-                r.metadata(), now, now);
+                RunningBalance.open(r.opening()), r.metadata(), now, now);
         if (!accounts.insert(caller, account)) {
             throw BillingResource.ACCOUNT.duplicateReference();
         }

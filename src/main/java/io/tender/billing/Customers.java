@@ -15,7 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The {@code billing_customers} table. Reads that precede a write lock the row ({@code for update}). */
+/** The {@code billing_customers} table. Reads that precede a write lock the row
+ * ({@code for no key update}: its writers queue up, inserts that only reference it do not). */
 @Repository
 class Customers {
 
@@ -55,14 +56,17 @@ class Customers {
 
     /** By id or external_reference; {@code lock} holds the row until the transaction ends. */
     Optional<Customer> find(Caller caller, String reference, boolean lock) {
-        return jdbc.sql("select * from billing_customers where merchant_id = ? and mode = ? and "
-                        + BillingResource.CUSTOMER.referenceColumn(reference) + " = ?" + (lock ? " for update" : ""))
+        String sql = "select * from billing_customers where merchant_id = ? and mode = ? and "
+                + BillingResource.CUSTOMER.referenceColumn(reference) + " = ?" + (lock ? " for no key update" : "");
+        return jdbc.sql(sql)
                 .params(caller.merchantId(), caller.mode().wire(), reference)
                 .query(this::map).optional();
     }
 
     Optional<Customer> lockByObligation(Caller caller, String obligationId) {
-        return jdbc.sql("select * from billing_customers where merchant_id = ? and mode = ? and obligation_id = ? for update")
+        return jdbc.sql("""
+                        select * from billing_customers where merchant_id = ? and mode = ? and obligation_id = ?
+                        for no key update""")
                 .params(caller.merchantId(), caller.mode().wire(), obligationId)
                 .query(this::map).optional();
     }

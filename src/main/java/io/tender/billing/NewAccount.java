@@ -1,6 +1,5 @@
 package io.tender.billing;
 
-import io.tender.api.Currencies;
 import io.tender.api.JsonInput;
 import tools.jackson.databind.JsonNode;
 
@@ -8,8 +7,8 @@ import java.util.Map;
 import java.util.Set;
 
 /** A validated create-account body, at the top level or nested in a bill. */
-record NewAccount(CustomerInput customer, String externalReference, String name, String currency, Long balance,
-                  PaymentRules paymentRules, Map<String, String> metadata) implements AccountInput {
+record NewAccount(CustomerInput customer, String externalReference, String name, RunningBalance.Opening opening,
+                  Map<String, String> metadata) implements AccountInput {
 
     static final Set<String> FIELDS = Set.of("customer", "external_reference", "name", "currency", "balance",
             "payment_rules", "metadata");
@@ -27,11 +26,8 @@ record NewAccount(CustomerInput customer, String externalReference, String name,
         CustomerInput customer = CustomerInput.read(in, node);
         String reference = BillingResource.ACCOUNT.readReference(in);
         String name = in.string("name", true, 1, 255, null, null);
-        String currency = Currencies.read(in, "currency", false);
-        Long balance = in.integer("balance", false, -Amounts.MAX_BALANCE, Amounts.MAX_BALANCE);
-        in.check(balance == null || currency != null, "currency", "is required when balance is given");
-        PaymentRules rules = PaymentRules.read(in);
+        RunningBalance.Opening opening = RunningBalance.Opening.read(in);
         Map<String, String> metadata = in.metadata("metadata");
-        return new NewAccount(customer, reference, name, currency, balance, rules, metadata);
+        return new NewAccount(customer, reference, name, opening, metadata);
     }
 }

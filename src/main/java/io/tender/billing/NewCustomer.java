@@ -1,6 +1,5 @@
 package io.tender.billing;
 
-import io.tender.api.Currencies;
 import io.tender.api.JsonInput;
 import tools.jackson.databind.JsonNode;
 
@@ -8,8 +7,8 @@ import java.util.Map;
 import java.util.Set;
 
 /** A validated create-customer body, at the top level or nested in an account or bill (decisions §4). */
-record NewCustomer(String externalReference, String name, String email, String phone, String currency, Long balance,
-                   PaymentRules paymentRules, Map<String, String> metadata) implements CustomerInput {
+record NewCustomer(String externalReference, String name, String email, String phone, RunningBalance.Opening opening,
+                   Map<String, String> metadata) implements CustomerInput {
 
     static final Set<String> FIELDS = Set.of("external_reference", "name", "email", "phone", "currency", "balance",
             "payment_rules", "metadata");
@@ -26,13 +25,10 @@ record NewCustomer(String externalReference, String name, String email, String p
         in.allow(FIELDS);
         String reference = BillingResource.CUSTOMER.readReference(in);
         String name = in.string("name", true, 1, 255, null, null);
-        String email = in.string("email", true, 3, 254, BillingInput.EMAIL, "must be an email address such as ada@example.com");
-        String phone = in.string("phone", false, 3, 16, BillingInput.E164, "must be an E.164 phone number such as +27821234567");
-        String currency = Currencies.read(in, "currency", false);
-        Long balance = in.integer("balance", false, -Amounts.MAX_BALANCE, Amounts.MAX_BALANCE);
-        in.check(balance == null || currency != null, "currency", "is required when balance is given");
-        PaymentRules rules = PaymentRules.read(in);
+        String email = BillingInput.email(in, true);
+        String phone = BillingInput.phone(in);
+        RunningBalance.Opening opening = RunningBalance.Opening.read(in);
         Map<String, String> metadata = in.metadata("metadata");
-        return new NewCustomer(reference, name, email, phone, currency, balance, rules, metadata);
+        return new NewCustomer(reference, name, email, phone, opening, metadata);
     }
 }
