@@ -5,7 +5,7 @@ import java.util.Map;
 
 /** An account under a customer; its balance is the obligation of the account-balance usage model. */
 record Account(String id, String externalReference, String customerId, String name, RunningBalance ledger,
-               Map<String, String> metadata, Instant createdAt, Instant updatedAt) implements Obligation {
+               Map<String, String> metadata, Instant createdAt, Instant updatedAt) implements BalanceObligation {
 
     /** A PATCH: replaces the balance of this account only; name and rules may change, metadata merges. */
     Account patched(AccountPatch patch, Instant now) {
@@ -17,26 +17,6 @@ record Account(String id, String externalReference, String customerId, String na
     public Account applied(long amount, Instant at) {
         return new Account(id, externalReference, customerId, name, ledger.applied(amount, noun()), metadata,
                 createdAt, at);
-    }
-
-    @Override
-    public String obligationId() {
-        return ledger.obligationId();
-    }
-
-    @Override
-    public String currency() {
-        return ledger.currency();
-    }
-
-    @Override
-    public PaymentRules paymentRules() {
-        return ledger.paymentRules();
-    }
-
-    @Override
-    public long outstanding() {
-        return ledger.outstanding();
     }
 
     @Override

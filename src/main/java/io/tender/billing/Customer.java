@@ -5,7 +5,7 @@ import java.util.Map;
 
 /** A merchant's customer; its balance is the obligation of the customer-balance usage model. */
 record Customer(String id, String externalReference, String name, String email, String phone, RunningBalance ledger,
-                Map<String, String> metadata, Instant createdAt, Instant updatedAt) implements Obligation {
+                Map<String, String> metadata, Instant createdAt, Instant updatedAt) implements BalanceObligation {
 
     /** A PATCH of decisions §4: balance replaced; name, email, phone, rules changed; metadata merged. */
     Customer patched(CustomerPatch patch, Instant now) {
@@ -18,26 +18,6 @@ record Customer(String id, String externalReference, String name, String email, 
     public Customer applied(long amount, Instant at) {
         return new Customer(id, externalReference, name, email, phone, ledger.applied(amount, noun()), metadata,
                 createdAt, at);
-    }
-
-    @Override
-    public String obligationId() {
-        return ledger.obligationId();
-    }
-
-    @Override
-    public String currency() {
-        return ledger.currency();
-    }
-
-    @Override
-    public PaymentRules paymentRules() {
-        return ledger.paymentRules();
-    }
-
-    @Override
-    public long outstanding() {
-        return ledger.outstanding();
     }
 
     @Override

@@ -7,7 +7,7 @@ import java.time.Instant;
  * {@code ob_} id, a currency (none until the merchant sets one), payment rules (none: it cannot be paid against) and
  * an outstanding amount that payments bring down.
  */
-sealed interface Obligation permits Customer, Account, Bill {
+sealed interface Obligation permits BalanceObligation, Bill {
 
     String PREFIX = "ob_";
 
