@@ -1,0 +1,101 @@
+package io.tender.billing;
+
+import io.tender.api.ListQuery;
+import io.tender.auth.Caller;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The {@code billing_accounts} table. Reads that precede a write lock the row
+ * ({@code for no key update}: its writers queue up, inserts that only reference it do not). */
+@Repository
+class Accounts {
+
+    private final JdbcClient jdbc;
+    private final JsonMapper json;
+
+    Accounts(JdbcClient jdbc, JsonMapper json) {
+        this.jdbc = jdbc;
+        this.json = json;
+    }
+
+    /** Inserts the account; false when its external_reference is taken (also by a concurrent insert). */
+    boolean insert(Caller caller, Account a) {
+        return jdbc.sql("""
+                        insert into billing_accounts (id, merchant_id, mode, external_reference, obligation_id,
+                            customer_id, name, currency, balance, min_amount, max_amount, overpayment_allowed,
+                            underpayment_allowed, metadata, created_at, updated_at)
+                        values (:id, :merchant, :mode, :externalReference, :obligationId, :customerId, :name,
+                            :currency, :balance, :minAmount, :maxAmount, :overpaymentAllowed, :underpaymentAllowed,
+                            :metadata::jsonb, :createdAt, :updatedAt)
+                        on conflict (merchant_id, mode, external_reference) do nothing""")
+                .params(params(caller, a)).update() == 1;
+    }
+
+    void update(Caller caller, Account a) {
+        jdbc.sql("""
+                        update billing_accounts set name = :name, currency = :currency, balance = :balance,
+                            min_amount = :minAmount, max_amount = :maxAmount, overpayment_allowed = :overpaymentAllowed,
+                            underpayment_allowed = :underpaymentAllowed, metadata = :metadata::jsonb,
+                            updated_at = :updatedAt
+                        where id = :id and merchant_id = :merchant and mode = :mode""")
+                .params(params(caller, a)).update();
+    }
+
+    /** By id or external_reference; {@code lock} holds the row until the transaction ends. */
+    Optional<Account> find(Caller caller, String reference, boolean lock) {
+        String sql = "select * from billing_accounts where merchant_id = ? and mode = ? and "
+                + BillingResource.ACCOUNT.referenceColumn(reference) + " = ?" + (lock ? " for no key update" : "");
+        return jdbc.sql(sql)
+                .params(caller.merchantId(), caller.mode().wire(), reference)
+                .query(this::map).optional();
+    }
+
+    Optional<Account> lockByObligation(Caller caller, String obligationId) {
+        return jdbc.sql("""
+                        select * from billing_accounts where merchant_id = ? and mode = ? and obligation_id = ?
+                        for no key update""")
+                .params(caller.merchantId(), caller.mode().wire(), obligationId)
+                .query(this::map).optional();
+    }
+
+    List<Account> list(Caller caller, ListQuery query, String customerId, String externalReference) {
+        return ListSql.page(jdbc, "billing_accounts", caller, query,
+                ListSql.filters("customer_id", customerId, "external_reference", externalReference), this::map);
+    }
+
+    private Map<String, Object> params(Caller caller, Account a) {
+        Map<String, Object> p = new HashMap<>(PaymentRules.columns(a.paymentRules()));
+        p.put("id", a.id());
+        p.put("merchant", caller.merchantId());
+        p.put("mode", caller.mode().wire());
+        p.put("externalReference", a.externalReference());
+        p.put("obligationId", a.obligationId());
+        p.put("customerId", a.customerId());
+        p.put("name", a.name());
+        p.put("currency", a.currency());
+        p.put("balance", a.ledger().balance());
+        p.put("metadata", a.metadata() == null ? null : json.writeValueAsString(a.metadata()));
+        p.put("createdAt", a.createdAt().atOffset(ZoneOffset.UTC));
+        p.put("updatedAt", a.updatedAt().atOffset(ZoneOffset.UTC));
+        return p;
+    }
+
+    private Account map(ResultSet rs, int row) throws SQLException {
+        String metadata = rs.getString("metadata");
+        return new Account(rs.getString("id"), rs.getString("external_reference"), rs.getString("customer_id"),
+                rs.getString("name"),
+                new RunningBalance(rs.getString("obligation_id"), rs.getString("currency"),
+                        rs.getObject("balance", Long.class), PaymentRules.fromRow(rs)),
+                metadata == null ? null : json.readValue(metadata, Customers.STRINGS),
+                rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
+    }
+}

@@ -1,0 +1,79 @@
+package io.tender.billing;
+
+import io.tender.api.ApiException;
+import io.tender.api.ProblemCode;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Map;
+
+/**
+ * A bill: an amount due from a customer, optionally raised against one of its accounts. It owns its status rule:
+ * {@code paid} exactly when {@code amount_paid} reaches {@code amount_due}, and nothing moves a voided bill.
+ */
+record Bill(String id, String externalReference, String obligationId, String customerId, String accountId,
+            BillStatus status, String currency, long amountDue, long amountPaid, LocalDate billDate, LocalDate dueDate,
+            PaymentRules paymentRules, Map<String, String> metadata, Instant createdAt, Instant updatedAt)
+        implements Obligation {
+
+    long amountRemaining() {
+        return amountDue - amountPaid;
+    }
+
+    @Override
+    public long outstanding() {
+        return amountRemaining();
+    }
+
+    @Override
+    public String noun() {
+        return "bill";
+    }
+
+    @Override
+    public Bill applied(long amount, Instant at) {
+        refuseIfVoided("paid");
+        if (amountPaid + amount > Amounts.MAX_BALANCE) {
+            throw ApiException.notPossible("This payment would take the bill's amount_paid above "
+                    + Amounts.MAX_BALANCE + ".");
+        }
+        return withAmountPaid(amountPaid + amount, at);
+    }
+
+    /**
+     * Manual reconciliation (decisions §4): {@code amount_paid} is replaced (0 to {@code amount_due}), payment rules
+     * replaced, metadata merged.
+     */
+    Bill corrected(BillPatch patch, Instant now) {
+        refuseIfVoided("changed");
+        if (patch.amountPaid() != null && patch.amountPaid() > amountDue) {
+            throw ApiException.badRequest("amount_paid", "must be at most amount_due (" + amountDue + ")");
+        }
+        PaymentRules rules = patch.paymentRules() != null ? patch.paymentRules() : paymentRules;
+        Bill corrected = new Bill(id, externalReference, obligationId, customerId, accountId, status, currency,
+                amountDue, amountPaid, billDate, dueDate, rules, Metadata.merge(metadata, patch.metadata()), createdAt, now);
+        return corrected.withAmountPaid(patch.amountPaid() != null ? patch.amountPaid() : amountPaid, now);
+    }
+
+    /** Voids an unpaid bill; a voided bill stays as it is; a paid bill cannot be voided. */
+    Bill voided(Instant now) {
+        return switch (status) {
+            case VOIDED -> this;
+            case PAID -> throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION, "A paid bill cannot be voided.");
+            case UNPAID -> new Bill(id, externalReference, obligationId, customerId, accountId, BillStatus.VOIDED,
+                    currency, amountDue, amountPaid, billDate, dueDate, paymentRules, metadata, createdAt, now);
+        };
+    }
+
+    private Bill withAmountPaid(long paid, Instant now) {
+        return new Bill(id, externalReference, obligationId, customerId, accountId,
+                paid >= amountDue ? BillStatus.PAID : BillStatus.UNPAID, currency, amountDue, paid, billDate, dueDate,
+                paymentRules, metadata, createdAt, now);
+    }
+
+    private void refuseIfVoided(String what) {
+        if (status == BillStatus.VOIDED) {
+            throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION, "A voided bill cannot be " + what + ".");
+        }
+    }
+}

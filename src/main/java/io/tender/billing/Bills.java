@@ -1,0 +1,107 @@
+package io.tender.billing;
+
+import io.tender.api.ListQuery;
+import io.tender.auth.Caller;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The {@code billing_bills} table. Reads that precede a write lock the row
+ * ({@code for no key update}: its writers queue up, inserts that only reference it do not). */
+@Repository
+class Bills {
+
+    private final JdbcClient jdbc;
+    private final JsonMapper json;
+
+    Bills(JdbcClient jdbc, JsonMapper json) {
+        this.jdbc = jdbc;
+        this.json = json;
+    }
+
+    /** Inserts the bill; false when its external_reference is taken (also by a concurrent insert). */
+    boolean insert(Caller caller, Bill b) {
+        return jdbc.sql("""
+                        insert into billing_bills (id, merchant_id, mode, external_reference, obligation_id, customer_id,
+                            account_id, status, currency, amount_due, amount_paid, bill_date, due_date, min_amount,
+                            max_amount, overpayment_allowed, underpayment_allowed, metadata, created_at, updated_at)
+                        values (:id, :merchant, :mode, :externalReference, :obligationId, :customerId, :accountId,
+                            :status, :currency, :amountDue, :amountPaid, :billDate, :dueDate, :minAmount, :maxAmount,
+                            :overpaymentAllowed, :underpaymentAllowed, :metadata::jsonb, :createdAt, :updatedAt)
+                        on conflict (merchant_id, mode, external_reference) do nothing""")
+                .params(params(caller, b)).update() == 1;
+    }
+
+    void update(Caller caller, Bill b) {
+        jdbc.sql("""
+                        update billing_bills set status = :status, amount_paid = :amountPaid, min_amount = :minAmount,
+                            max_amount = :maxAmount, overpayment_allowed = :overpaymentAllowed,
+                            underpayment_allowed = :underpaymentAllowed, metadata = :metadata::jsonb,
+                            updated_at = :updatedAt
+                        where id = :id and merchant_id = :merchant and mode = :mode""")
+                .params(params(caller, b)).update();
+    }
+
+    /** By id or external_reference; {@code lock} holds the row until the transaction ends. */
+    Optional<Bill> find(Caller caller, String reference, boolean lock) {
+        String sql = "select * from billing_bills where merchant_id = ? and mode = ? and "
+                + BillingResource.BILL.referenceColumn(reference) + " = ?" + (lock ? " for no key update" : "");
+        return jdbc.sql(sql)
+                .params(caller.merchantId(), caller.mode().wire(), reference)
+                .query(this::map).optional();
+    }
+
+    Optional<Bill> lockByObligation(Caller caller, String obligationId) {
+        return jdbc.sql("""
+                        select * from billing_bills where merchant_id = ? and mode = ? and obligation_id = ?
+                        for no key update""")
+                .params(caller.merchantId(), caller.mode().wire(), obligationId)
+                .query(this::map).optional();
+    }
+
+    List<Bill> list(Caller caller, ListQuery query, String customerId, String accountId, String status,
+                    String externalReference) {
+        return ListSql.page(jdbc, "billing_bills", caller, query, ListSql.filters("customer_id", customerId,
+                "account_id", accountId, "status", status, "external_reference", externalReference), this::map);
+    }
+
+    private Map<String, Object> params(Caller caller, Bill b) {
+        Map<String, Object> p = new HashMap<>(PaymentRules.columns(b.paymentRules()));
+        p.put("id", b.id());
+        p.put("merchant", caller.merchantId());
+        p.put("mode", caller.mode().wire());
+        p.put("externalReference", b.externalReference());
+        p.put("obligationId", b.obligationId());
+        p.put("customerId", b.customerId());
+        p.put("accountId", b.accountId());
+        p.put("status", b.status().wire());
+        p.put("currency", b.currency());
+        p.put("amountDue", b.amountDue());
+        p.put("amountPaid", b.amountPaid());
+        p.put("billDate", b.billDate());
+        p.put("dueDate", b.dueDate());
+        p.put("metadata", b.metadata() == null ? null : json.writeValueAsString(b.metadata()));
+        p.put("createdAt", b.createdAt().atOffset(ZoneOffset.UTC));
+        p.put("updatedAt", b.updatedAt().atOffset(ZoneOffset.UTC));
+        return p;
+    }
+
+    private Bill map(ResultSet rs, int row) throws SQLException {
+        String metadata = rs.getString("metadata");
+        return new Bill(rs.getString("id"), rs.getString("external_reference"), rs.getString("obligation_id"),
+                rs.getString("customer_id"), rs.getString("account_id"), BillStatus.fromWire(rs.getString("status")),
+                rs.getString("currency"), rs.getLong("amount_due"), rs.getLong("amount_paid"),
+                rs.getObject("bill_date", LocalDate.class), rs.getObject("due_date", LocalDate.class),
+                PaymentRules.fromRow(rs), metadata == null ? null : json.readValue(metadata, Customers.STRINGS),
+                rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
+    }
+}

@@ -1,0 +1,106 @@
+package io.tender.billing;
+
+import io.tender.api.ListQuery;
+import io.tender.auth.Caller;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The {@code billing_customers} table. Reads that precede a write lock the row
+ * ({@code for no key update}: its writers queue up, inserts that only reference it do not). */
+@Repository
+class Customers {
+
+    static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {
+    };
+
+    private final JdbcClient jdbc;
+    private final JsonMapper json;
+
+    Customers(JdbcClient jdbc, JsonMapper json) {
+        this.jdbc = jdbc;
+        this.json = json;
+    }
+
+    /** Inserts the customer; false when its external_reference is taken (also by a concurrent insert). */
+    boolean insert(Caller caller, Customer c) {
+        return jdbc.sql("""
+                        insert into billing_customers (id, merchant_id, mode, external_reference, obligation_id, name,
+                            email, phone, currency, balance, min_amount, max_amount, overpayment_allowed,
+                            underpayment_allowed, metadata, created_at, updated_at)
+                        values (:id, :merchant, :mode, :externalReference, :obligationId, :name, :email, :phone,
+                            :currency, :balance, :minAmount, :maxAmount, :overpaymentAllowed, :underpaymentAllowed,
+                            :metadata::jsonb, :createdAt, :updatedAt)
+                        on conflict (merchant_id, mode, external_reference) do nothing""")
+                .params(params(caller, c)).update() == 1;
+    }
+
+    void update(Caller caller, Customer c) {
+        jdbc.sql("""
+                        update billing_customers set name = :name, email = :email, phone = :phone,
+                            currency = :currency, balance = :balance, min_amount = :minAmount, max_amount = :maxAmount,
+                            overpayment_allowed = :overpaymentAllowed, underpayment_allowed = :underpaymentAllowed,
+                            metadata = :metadata::jsonb, updated_at = :updatedAt
+                        where id = :id and merchant_id = :merchant and mode = :mode""")
+                .params(params(caller, c)).update();
+    }
+
+    /** By id or external_reference; {@code lock} holds the row until the transaction ends. */
+    Optional<Customer> find(Caller caller, String reference, boolean lock) {
+        String sql = "select * from billing_customers where merchant_id = ? and mode = ? and "
+                + BillingResource.CUSTOMER.referenceColumn(reference) + " = ?" + (lock ? " for no key update" : "");
+        return jdbc.sql(sql)
+                .params(caller.merchantId(), caller.mode().wire(), reference)
+                .query(this::map).optional();
+    }
+
+    Optional<Customer> lockByObligation(Caller caller, String obligationId) {
+        return jdbc.sql("""
+                        select * from billing_customers where merchant_id = ? and mode = ? and obligation_id = ?
+                        for no key update""")
+                .params(caller.merchantId(), caller.mode().wire(), obligationId)
+                .query(this::map).optional();
+    }
+
+    List<Customer> list(Caller caller, ListQuery query, String externalReference) {
+        return ListSql.page(jdbc, "billing_customers", caller, query,
+                ListSql.filters("external_reference", externalReference), this::map);
+    }
+
+    private Map<String, Object> params(Caller caller, Customer c) {
+        Map<String, Object> p = new HashMap<>(PaymentRules.columns(c.paymentRules()));
+        p.put("id", c.id());
+        p.put("merchant", caller.merchantId());
+        p.put("mode", caller.mode().wire());
+        p.put("externalReference", c.externalReference());
+        p.put("obligationId", c.obligationId());
+        p.put("name", c.name());
+        p.put("email", c.email());
+        p.put("phone", c.phone());
+        p.put("currency", c.currency());
+        p.put("balance", c.ledger().balance());
+        p.put("metadata", c.metadata() == null ? null : json.writeValueAsString(c.metadata()));
+        p.put("createdAt", c.createdAt().atOffset(ZoneOffset.UTC));
+        p.put("updatedAt", c.updatedAt().atOffset(ZoneOffset.UTC));
+        return p;
+    }
+
+    private Customer map(ResultSet rs, int row) throws SQLException {
+        String metadata = rs.getString("metadata");
+        return new Customer(rs.getString("id"), rs.getString("external_reference"), rs.getString("name"),
+                rs.getString("email"), rs.getString("phone"),
+                new RunningBalance(rs.getString("obligation_id"), rs.getString("currency"),
+                        rs.getObject("balance", Long.class), PaymentRules.fromRow(rs)),
+                metadata == null ? null : json.readValue(metadata, STRINGS),
+                rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
+    }
+}

@@ -1,0 +1,33 @@
+package io.tender.billing;
+
+import io.tender.api.ApiException;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** PATCH semantics of metadata (decisions §4): keys merge, a null value removes a key, and the limits still hold. */
+final class Metadata {
+
+    static final int MAX_KEYS = 20;
+
+    private Metadata() {
+    }
+
+    static Map<String, String> merge(Map<String, String> current, Map<String, String> patch) {
+        if (patch == null) {
+            return current;
+        }
+        Map<String, String> merged = new LinkedHashMap<>(current == null ? Map.of() : current);
+        patch.forEach((key, value) -> {
+            if (value == null) {
+                merged.remove(key);
+            } else {
+                merged.put(key, value);
+            }
+        });
+        if (merged.size() > MAX_KEYS) {
+            throw ApiException.badRequest("metadata", "would have more than " + MAX_KEYS + " keys after this update");
+        }
+        return merged.isEmpty() ? null : merged;
+    }
+}

@@ -1,0 +1,33 @@
+package io.tender.billing;
+
+import java.time.Instant;
+
+/**
+ * Something a payment can be applied to: a customer's balance, an account's balance, or a bill. Each has a stable
+ * {@code ob_} id, a currency (none until the merchant sets one), payment rules (none: it cannot be paid against) and
+ * an outstanding amount that payments bring down.
+ */
+sealed interface Obligation permits BalanceObligation, Bill {
+
+    String PREFIX = "ob_";
+
+    String obligationId();
+
+    String currency();
+
+    PaymentRules paymentRules();
+
+    /** What is still owed: a balance (below zero when in credit), or a bill's amount remaining. */
+    long outstanding();
+
+    /** The customer the obligation belongs to, directly or through an account. */
+    String customerId();
+
+    /** The account of an account balance, or of a bill raised against an account; else null. */
+    String accountId();
+
+    String noun();
+
+    /** The obligation after a payment of {@code amount} was applied at {@code at}. */
+    Obligation applied(long amount, Instant at);
+}

@@ -1,0 +1,150 @@
+package io.tender.billing;
+
+import io.tender.api.ApiException;
+import io.tender.api.ProblemCode;
+import io.tender.api.Timestamps;
+import io.tender.auth.Caller;
+import io.tender.outbox.Outbox;
+import io.tender.payment.Payment;
+import io.tender.payment.PaymentStatus;
+import io.tender.payment.PaymentView;
+import io.tender.payment.Payments;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Applies payments to obligations: the module's facade for whoever receives payments (today the test helper,
+ * later Collect). One transaction locks the obligation's row, checks its payment rules, moves its balance or
+ * amount paid, records the application (one per payment, by primary key) and writes
+ * {@code obligation.amount_applied}. The row lock serializes every payment and correction of one obligation, so
+ * concurrent payments add up exactly and the rules see the amount outstanding at that moment.
+ */
+@Service
+public class ObligationPayments {
+
+    static final String AGGREGATE = "billing.obligation";
+
+    /** What applying a payment did. */
+    public sealed interface Outcome {
+        PaymentApplication application();
+
+        /** The payment moved the obligation just now, and its event was written. */
+        record Applied(PaymentApplication application) implements Outcome {
+        }
+
+        /** The payment had been applied before; nothing moved again. */
+        record AlreadyApplied(PaymentApplication application) implements Outcome {
+        }
+    }
+
+    private final Payments payments;
+    private final Customers customers;
+    private final Accounts accounts;
+    private final Bills bills;
+    private final PaymentApplications applications;
+    private final Outbox outbox;
+    private final JsonMapper json;
+
+    ObligationPayments(Payments payments, Customers customers, Accounts accounts, Bills bills,
+                       PaymentApplications applications, Outbox outbox, JsonMapper json) {
+        this.payments = payments;
+        this.customers = customers;
+        this.accounts = accounts;
+        this.bills = bills;
+        this.applications = applications;
+        this.outbox = outbox;
+        this.json = json;
+    }
+
+    /**
+     * Applies a succeeded payment to the obligation it was made for, at most once: a payment applied before is
+     * answered with its earlier application. A payment the obligation's rules refuse changes nothing (422).
+     */
+    @Transactional
+    public Outcome apply(Caller caller, String paymentId) {
+        Payment payment = payments.get(caller, paymentId);
+        if (payment.status() != PaymentStatus.SUCCEEDED) {
+            throw ApiException.notPossible("Only a succeeded payment can be applied; this one is "
+                    + payment.status().wire() + ".");
+        }
+        if (payment.obligationId() == null) {
+            throw ApiException.notPossible("This payment was not made for an obligation.");
+        }
+        // The lock comes first: a second application of this payment waits here and then finds the first one.
+        Obligation obligation = lock(caller, payment.obligationId());
+        var earlier = applications.find(payment.id());
+        if (earlier.isPresent()) {
+            return new Outcome.AlreadyApplied(earlier.get());
+        }
+        refuseUnlessPayable(obligation, payment.amount(), payment.currency());
+
+        Instant now = Timestamps.now();
+        Obligation after = obligation.applied(payment.amount(), now);
+        switch (after) {
+            case Customer c -> customers.update(caller, c);
+            case Account a -> accounts.update(caller, a);
+            case Bill b -> bills.update(caller, b);
+        }
+        String eventId = outbox.append(caller, new Outbox.Event(AGGREGATE, obligation.obligationId(),
+                AmountApplied.TYPE, now, json.writeValueAsBytes(AmountApplied.of(obligation, payment))));
+        PaymentApplication application = new PaymentApplication(payment.id(), obligation.obligationId(),
+                obligation.customerId(), obligation.accountId(), obligation instanceof Bill b ? b.id() : null,
+                payment.amount(), payment.currency(), eventId, now);
+        applications.insert(caller, application);
+        return new Outcome.Applied(application);
+    }
+
+    /**
+     * The test-mode stand-in for Collect (decisions §4): records a succeeded payment for the named bill, account or
+     * customer and applies it, exactly as a real payment will be. A refusal rolls the payment back with the rest.
+     */
+    @Transactional
+    PaymentView recordTestPayment(Caller caller, TestPayment request) {
+        Optional<? extends Obligation> found = switch (request.target()) {
+            case CUSTOMER -> customers.find(caller, request.reference(), false);
+            case ACCOUNT -> accounts.find(caller, request.reference(), false);
+            case BILL -> bills.find(caller, request.reference(), false);
+        };
+        Obligation target = found.orElseThrow(request.target()::notFound);
+        Payment payment = payments.recordSucceeded(caller, request.amount(), request.currency(), target.obligationId());
+        apply(caller, payment.id());
+        return PaymentView.of(payment);
+    }
+
+    /**
+     * Whether an obligation accepts a payment of this amount and currency now (decisions §4): not a voided bill,
+     * a currency and payment rules set, the same currency, and within the rules.
+     */
+    static void refuseUnlessPayable(Obligation obligation, long amount, String currency) {
+        String noun = obligation.noun();
+        if (obligation instanceof Bill bill && bill.status() == BillStatus.VOIDED) {
+            throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION, "A voided bill cannot be paid.");
+        }
+        if (obligation.currency() == null) {
+            throw ApiException.notPossible("This " + noun + " has no currency, so it cannot be paid against yet."
+                    + " Set its currency first.");
+        }
+        if (obligation.paymentRules() == null) {
+            throw ApiException.notPossible("This " + noun + " has no payment_rules, so it cannot be paid against."
+                    + " Set its payment_rules first.");
+        }
+        if (!obligation.currency().equals(currency)) {
+            throw ApiException.notPossible("This " + noun + " is in " + obligation.currency() + "; a payment in "
+                    + currency + " cannot be applied to it.");
+        }
+        obligation.paymentRules().refusal(amount, obligation.outstanding(), noun).ifPresent(reason -> {
+            throw ApiException.notPossible(reason);
+        });
+    }
+
+    private Obligation lock(Caller caller, String obligationId) {
+        return customers.lockByObligation(caller, obligationId).<Obligation>map(c -> c)
+                .or(() -> accounts.lockByObligation(caller, obligationId))
+                .or(() -> bills.lockByObligation(caller, obligationId))
+                .orElseThrow(() -> ApiException.notPossible("The obligation of this payment does not exist."));
+    }
+}

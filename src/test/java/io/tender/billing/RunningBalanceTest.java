@@ -1,0 +1,44 @@
+package io.tender.billing;
+
+import io.tender.api.ApiException;
+import io.tender.api.ProblemCode;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class RunningBalanceTest {
+
+    private static final RunningBalance NEVER_SET = new RunningBalance("ob_1", null, null, null);
+
+    @Test
+    void aBalanceNeverSetCountsAsNothingOwedAndAPaymentMakesItACredit() {
+        RunningBalance inZar = NEVER_SET.patched(new RunningBalance.Patch("ZAR", null, null), "customer");
+
+        assertThat(inZar.outstanding()).isZero();
+        assertThat(inZar.balance()).isNull();
+        assertThat(inZar.applied(250, "customer").balance()).isEqualTo(-250);
+    }
+
+    @Test
+    void aPatchedBalanceNeedsACurrencyAndACurrencyIsSetOnlyOnce() {
+        assertThatThrownBy(() -> NEVER_SET.patched(new RunningBalance.Patch(null, 100L, null), "account"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(400));
+
+        RunningBalance set = NEVER_SET.patched(new RunningBalance.Patch("ZAR", 100L, null), "account");
+        assertThat(set.patched(new RunningBalance.Patch(null, 700L, null), "account").balance()).isEqualTo(700);
+        assertThat(set.patched(new RunningBalance.Patch("ZAR", 5L, null), "account").balance()).isEqualTo(5);
+        assertThatThrownBy(() -> set.patched(new RunningBalance.Patch("USD", null, null), "account"))
+                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(ProblemCode.CONFLICT));
+    }
+
+    @Test
+    void paymentRulesAreReplacedOrRemovedOnlyWhenThePatchSaysSo() {
+        PaymentRules rules = new PaymentRules(1L, null, true, true);
+        RunningBalance withRules = new RunningBalance("ob_1", "ZAR", 10L, rules);
+
+        assertThat(withRules.patched(new RunningBalance.Patch(null, 20L, null), "customer").paymentRules()).isEqualTo(rules);
+        assertThat(withRules.patched(new RunningBalance.Patch(null, null, new Change<>(null)), "customer").paymentRules())
+                .isNull();
+    }
+}
