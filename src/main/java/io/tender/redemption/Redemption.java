@@ -141,6 +141,20 @@ final class Redemption {
         return beginReversal(operation.providerKey(), operation.amount(), now);
     }
 
+    /**
+     * Gives the pending operation a fresh provider key: the provider never received it under the old one, and
+     * that key is fenced at the provider since we asked after it.
+     */
+    void reissuePending(Instant now) {
+        Operation operation = pending().orElseThrow(() -> new IllegalStateException("nothing pending on " + id));
+        long tries = operations.stream().filter(o -> o.type() == operation.type()).count()
+                + operation.providerKey().chars().filter(c -> c == '~').count();
+        operations.set(operations.indexOf(operation), new Operation(operation.id(), operation.type(),
+                operation.status(), operation.amount(), null, null, operation.createdAt(),
+                operation.providerKey() + "~" + (tries + 1), operation.reverses()));
+        updatedAt = now;
+    }
+
     /** Whether a reversal was ever begun: after one, the redemption is never moved forward again. */
     boolean reversalAttempted() {
         return operations.stream().anyMatch(o -> o.type() == Operation.Type.REVERSE);

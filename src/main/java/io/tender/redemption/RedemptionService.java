@@ -214,8 +214,11 @@ class RedemptionService {
         Operation operation = redemption.pending().orElseThrow();
         ProviderOutcome outcome = askFirst ? run.provider.status(operation.providerKey()) : send(run, operation);
         if (askFirst && operation.type() == Operation.Type.REVERSE && neverReceived(outcome, redemption)) {
-            // A reversal that never arrived has given nothing back yet: send it (it cannot arrive twice).
-            outcome = send(run, operation);
+            // A reversal that never arrived has given nothing back yet. Its key is fenced now, so it goes again
+            // under a fresh key, recorded before it is sent.
+            redemption.reissuePending(Timestamps.now());
+            run.save(lease);
+            outcome = send(run, redemption.pending().orElseThrow());
             askFirst = false;
         }
         if (!askFirst && outcome instanceof ProviderOutcome.Unknown) {
@@ -270,7 +273,8 @@ class RedemptionService {
         }
         Run run = new Run(Caller.system(redemption.merchantId(), redemption.mode()), redemption, provider.get());
         boolean hold = provider.get().capabilities().hold();
-        boolean askFirst = true;
+        // Only a call that was pending when the redemption was taken may have been sent already: ask after it.
+        boolean askFirst = redemption.pending().isPresent();
         while (true) {
             var pending = redemption.pending();
             if (pending.isPresent()) {
@@ -287,6 +291,9 @@ class RedemptionService {
                     run.save(null);
                     return;
                 }
+                if (redemption.status().isFinal()) {
+                    break;
+                }
                 run.save(lease);
             } else if (redemption.status() == RedemptionStatus.RESERVED && !hold && !redemption.reversalAttempted()) {
                 // The client asked for a redemption and the reserve went through: finish what was asked.
@@ -302,26 +309,29 @@ class RedemptionService {
                 break;
             }
         }
-        redemptions.release(redemption);
         if (redemption.status().isFinal()) {
-            completeWaitingKeys(redemption);
+            // The final state and the answers of the requests that never got one commit together.
+            byte[] view = json.writeValueAsBytes(RedemptionView.of(redemption, false));
+            tx.executeWithoutResult(s -> {
+                run.write(null);
+                completeWaitingKeys(redemption, view);
+            });
             log.info("Recovered {}: {}", redemption.id(), redemption.status().wire());
-        } else if (redemption.reversalAttempted()) {
+            return;
+        }
+        redemptions.release(redemption);
+        if (redemption.reversalAttempted()) {
             log.error("The provider refused to reverse an operation of {}, whose outcome is unknown: an operator "
                     + "must reconcile it with the provider", redemption.id());
         }
     }
 
     /** Completes the keys of requests that never got their answer, so that their retries replay the final state. */
-    private void completeWaitingKeys(Redemption redemption) {
-        byte[] view = json.writeValueAsBytes(RedemptionView.of(redemption, false));
-        tx.executeWithoutResult(s -> {
-            for (var waiting : keys.unfinished(redemption.merchantId(), redemption.mode().wire(), redemption.id())) {
-                int status = waiting.path().endsWith("/confirm") || waiting.path().endsWith("/reverse") ? 200 : 201;
-                keys.complete(redemption.merchantId(), redemption.mode().wire(), waiting.key(),
-                        StoredResponse.json(status, view));
-            }
-        });
+    private void completeWaitingKeys(Redemption redemption, byte[] view) {
+        for (var waiting : keys.unfinished(redemption.merchantId(), redemption.mode().wire(), redemption.id())) {
+            int status = waiting.path().endsWith("/confirm") || waiting.path().endsWith("/reverse") ? 200 : 201;
+            keys.complete(redemption.merchantId(), redemption.mode().wire(), waiting.key(), StoredResponse.json(status, view));
+        }
     }
 
     RedemptionView get(Caller caller, String id) {
