@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# Redemption throughput benchmark: the packaged service against this machine's PostgreSQL, driven by wrk, next to
+# the ceiling (pgbench running the same statements and commits per redemption). See docs/PERFORMANCE.md.
+#
+#   bench/run.sh [label]
+#
+# Settings (environment): BENCH_LEVELS ("1 4 16 64"), BENCH_DURATION (20 s per run), BENCH_WARMUP (20 s),
+# BENCH_CREATES_ONLY (set: only the create runs, e.g. while profiling), BENCH_RESULTS (bench/results),
+# BENCH_PORT (8099), BENCH_JAVA_OPTS (extra JVM options, e.g. a JFR recording), BENCH_JAVA (java binary; default: the
+# newest JDK under /usr/lib/jvm), BENCH_CEILING_SQL (bench/ceiling.sql). Results: bench/results/<time>[-label]/.
+set -euo pipefail
+
+BENCH_DIR="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(dirname "$BENCH_DIR")"
+LABEL="${1:-}"
+LEVELS="${BENCH_LEVELS:-1 4 16 64}"
+DURATION="${BENCH_DURATION:-20}"
+WARMUP="${BENCH_WARMUP:-20}"
+PORT="${BENCH_PORT:-8099}"
+CEILING_SQL="${BENCH_CEILING_SQL:-$BENCH_DIR/ceiling.sql}"
+DB=tender_bench
+CEILING_DB=tender_ceiling
+DB_USER=tender_bench
+DB_PASSWORD=tender_bench
+API_KEY=sk_test_bench0000000000000000000000000000
+STAMP="$(date -u +%Y%m%dT%H%M%SZ)"
+OUT="${BENCH_RESULTS:-$BENCH_DIR/results}/$STAMP${LABEL:+-$LABEL}"
+RAW="$OUT/raw"
+mkdir -p "$RAW"
+export BENCH_DIR BENCH_API_KEY="$API_KEY" PGPASSWORD="$DB_PASSWORD"
+
+log() { printf '%s %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+
+# --- Tools: PostgreSQL, wrk, jq (Debian packages), a JDK that runs the jar, the jar itself. ---------------------
+need=()
+command -v pg_lsclusters >/dev/null && ls /usr/lib/postgresql/*/bin/pgbench >/dev/null 2>&1 || need+=(postgresql)
+command -v wrk >/dev/null || need+=(wrk)
+command -v jq >/dev/null || need+=(jq)
+if ((${#need[@]})); then
+  log "installing ${need[*]}"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+PG_VERSION="$(ls /usr/lib/postgresql | sort -V | tail -1)"
+PGBENCH="/usr/lib/postgresql/$PG_VERSION/bin/pgbench"
+if ! pg_lsclusters -h | grep -q .; then
+  log "creating PostgreSQL cluster $PG_VERSION/main"
+  pg_createcluster "$PG_VERSION" main >/dev/null
+fi
+read -r CLUSTER_VERSION CLUSTER_NAME CLUSTER_PORT CLUSTER_STATUS _ < <(pg_lsclusters -h | head -1)
+if [[ "$CLUSTER_STATUS" != online* ]]; then
+  log "starting PostgreSQL cluster $CLUSTER_VERSION/$CLUSTER_NAME"
+  pg_ctlcluster "$CLUSTER_VERSION" "$CLUSTER_NAME" start
+fi
+JAVA="${BENCH_JAVA:-}"
+if [[ -z "$JAVA" ]]; then
+  for candidate in $(ls -d /usr/lib/jvm/*/bin/java 2>/dev/null); do
+    version="$("$candidate" -XshowSettings:properties -version 2>&1 | awk -F' = ' '/java.specification.version/ {print $2}')"
+    if [[ "${version%%.*}" -ge 21 ]] && { [[ -z "$JAVA" ]] || [[ "${version%%.*}" -gt "${best:-0}" ]]; }; then
+      JAVA="$candidate"; best="${version%%.*}"
+    fi
+  done
+fi
+[[ -n "$JAVA" ]] || { echo "no JDK 21+ found under /usr/lib/jvm; set BENCH_JAVA" >&2; exit 1; }
+JAR="${BENCH_JAR:-$ROOT/target/tender.jar}"
+if [[ ! -f "$JAR" ]]; then
+  log "building $JAR"
+  (cd "$ROOT" && ./mvnw -q -DskipTests package)
+fi
+
+psql_admin() { su postgres -c "psql -X -q -v ON_ERROR_STOP=1 -p $CLUSTER_PORT $*"; }
+psql_bench() { psql -X -q -At -h 127.0.0.1 -p "$CLUSTER_PORT" -U "$DB_USER" "$@"; }
+
+# --- Fresh databases: the service's, and the ceiling's (same schema, empty). -------------------------------------
+log "recreating databases $DB and $CEILING_DB"
+psql_admin <<SQL
+do \$\$ begin
+  if not exists (select from pg_roles where rolname = '$DB_USER') then
+    create role $DB_USER login password '$DB_PASSWORD';
+  end if;
+end \$\$;
+drop database if exists $DB with (force);
+drop database if exists $CEILING_DB with (force);
+create database $DB owner $DB_USER;
+create database $CEILING_DB owner $DB_USER;
+SQL
+
+# --- CPU accounting: ticks of the service, of PostgreSQL, of this script's children (wrk, pgbench), of the machine.
+TICK="$(getconf CLK_TCK)"
+proc_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+# Every PostgreSQL process, plus what the postmaster's exited children (pgbench's backends) used.
+pg_ticks() { ps -u postgres -o pid= | while read -r p; do awk '{print $14 + $15 + $16 + $17}' "/proc/$p/stat" 2>/dev/null; done | awk '{t += $1} END {print t + 0}'; }
+child_ticks() { awk '{print $16 + $17}' "/proc/$$/stat"; }
+machine_ticks() { awk '/^cpu / {print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat; }
+cpu_start() { C0_SVC=$(proc_ticks "$SERVICE_PID"); C0_PG=$(pg_ticks); C0_GEN=$(child_ticks); read -r C0_BUSY C0_ALL < <(machine_ticks); }
+# Prints JSON members: CPU ms per request of the service, PostgreSQL and the load generator; the machine's busy
+# share; and the share of CPU used by anything else on the machine (other work: noise).
+cpu_end() {
+  local requests=$1 svc pg gen busy all
+  svc=$(( $(proc_ticks "$SERVICE_PID") - C0_SVC )); pg=$(( $(pg_ticks) - C0_PG )); gen=$(( $(child_ticks) - C0_GEN ))
+  read -r busy all < <(machine_ticks); busy=$((busy - C0_BUSY)); all=$((all - C0_ALL))
+  awk -v s="$svc" -v p="$pg" -v g="$gen" -v b="$busy" -v a="$all" -v n="$requests" -v t="$TICK" 'BEGIN {
+    n = n > 0 ? n : 1; a = a > 0 ? a : 1
+    printf "\"svc_cpu_ms\":%.3f,\"pg_cpu_ms\":%.3f,\"gen_cpu_ms\":%.3f,\"machine_busy_pct\":%.1f,\"other_load_pct\":%.1f",
+      s * 1000 / t / n, p * 1000 / t / n, g * 1000 / t / n, 100 * b / a, 100 * (b - s - p - g) / a }'
+}
+peak_rss_mib() { awk '/VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$SERVICE_PID/status"; }
+
+# --- The service. ------------------------------------------------------------------------------------------------
+log "starting $JAR with $JAVA ${BENCH_JAVA_OPTS:-}"
+SERVICE_LOG="$RAW/service.log"
+# shellcheck disable=SC2086
+SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$CLUSTER_PORT/$DB" SPRING_DATASOURCE_USERNAME="$DB_USER" \
+  SPRING_DATASOURCE_PASSWORD="$DB_PASSWORD" TENDER_BOOTSTRAP_KEYS="bench:$API_KEY" \
+  TENDER_DATA_DIR="$OUT/service-data" SERVER_PORT="$PORT" \
+  "$JAVA" ${BENCH_JAVA_OPTS:-} -jar "$JAR" >"$SERVICE_LOG" 2>&1 &
+SERVICE_PID=$!
+stop_service() {
+  if kill -0 "$SERVICE_PID" 2>/dev/null; then
+    kill "$SERVICE_PID"; wait "$SERVICE_PID" 2>/dev/null || true
+  fi
+  rm -rf "$OUT/service-data"
+}
+trap stop_service EXIT
+for _ in $(seq 120); do
+  curl -fs "http://127.0.0.1:$PORT/actuator/health" >/dev/null 2>&1 && break
+  kill -0 "$SERVICE_PID" 2>/dev/null || { tail -30 "$SERVICE_LOG" >&2; exit 1; }
+  sleep 1
+done
+curl -fs "http://127.0.0.1:$PORT/actuator/health" >/dev/null
+
+# The ceiling's database gets the service's schema (Flyway has run by now), no rows.
+su postgres -c "pg_dump -p $CLUSTER_PORT --schema-only $DB" | su postgres -c "psql -X -q -p $CLUSTER_PORT -d $CEILING_DB" >/dev/null
+
+RESULTS="$OUT/results.jsonl"
+: >"$RESULTS"
+# run NAME LEVEL SCRIPT [env...]: one wrk run; appends its JSON line (with CPU and RSS) to results.jsonl.
+run_wrk() {
+  local name=$1 level=$2 script=$3; shift 3
+  local raw="$RAW/$name-c$level.txt" line
+  cpu_start
+  env "$@" wrk -t1 -c"$level" -d"${DURATION}s" --timeout 10s -s "$BENCH_DIR/$script" "http://127.0.0.1:$PORT" >"$raw" 2>&1
+  line="$(grep '^{' "$raw" | tail -1)"
+  line="${line%\}},\"name\":\"$name\",\"level\":$level,$(cpu_end "$(jq -r .requests <<<"$line")"),\"peak_rss_mib\":$(peak_rss_mib)}"
+  echo "$line" >>"$RESULTS"
+  log "$name c=$level: $(jq -r '"\(.rps) req/s, p50 \(.p50_ms) ms, p99 \(.p99_ms) ms, errors \(.errors)"' <<<"$line")"
+}
+run_ceiling() {
+  local level=$1 raw="$RAW/ceiling-c$1.txt" tps lat
+  cpu_start
+  "$PGBENCH" -h 127.0.0.1 -p "$CLUSTER_PORT" -U "$DB_USER" -n -M prepared -c "$level" -j 1 -T "$DURATION" \
+    -f "$CEILING_SQL" "$CEILING_DB" >"$raw" 2>&1
+  tps="$(awk '/^tps = / {print $3}' "$raw")"
+  lat="$(awk '/^latency average/ {print $4}' "$raw")"
+  local failed; failed="$(awk -F'[ (]+' '/^number of failed transactions/ {print $5}' "$raw")"
+  local n; n="$(awk -F'[ /]+' '/^number of transactions actually processed/ {print $6}' "$raw")"
+  echo "{\"name\":\"ceiling\",\"level\":$level,\"rps\":$tps,\"mean_ms\":$lat,\"requests\":$n,\"errors\":${failed:-0},$(cpu_end "$n")}" >>"$RESULTS"
+  log "ceiling c=$level: $tps redemptions/s"
+}
+
+# --- Warm-up (JIT), then each level: the service, then the ceiling, back to back so both see the same noise. ------
+log "warm-up ${WARMUP}s at 16 connections"
+BENCH_NONCE=900000 wrk -t1 -c16 -d"${WARMUP}s" --timeout 10s -s "$BENCH_DIR/create.lua" "http://127.0.0.1:$PORT" >"$RAW/warmup.txt" 2>&1
+for level in $LEVELS; do
+  run_wrk create "$level" create.lua BENCH_NONCE="$(printf '%06d' $((100000 + level)))"
+  [[ -n "${BENCH_CREATES_ONLY:-}" ]] || run_ceiling "$level"
+done
+
+# --- The other paths: idempotent replay (keys of the 16-connection create run), retrieve, and latency at half load.
+if [[ -z "${BENCH_CREATES_ONLY:-}" ]]; then
+replay_level=16
+replay_count="$(jq -s "map(select(.name == \"create\" and .level == $replay_level)) | (.[0].requests // 0) - $replay_level" "$RESULTS")"
+if ((replay_count > 0)); then
+  run_wrk replay 16 replay.lua BENCH_REPLAY_NONCE="$(printf '%06d' $((100000 + replay_level)))" BENCH_REPLAY_COUNT="$replay_count"
+fi
+psql_bench -d "$DB" -c "select id from redemptions order by random() limit 20000" >"$RAW/ids.txt"
+run_wrk get 16 get.lua BENCH_IDS_FILE="$RAW/ids.txt"
+rm -f "$RAW/ids.txt"
+max_rps="$(jq -s 'map(select(.name == "create")) | max_by(.rps) | .rps' "$RESULTS")"
+half="$(awk -v r="$max_rps" 'BEGIN {printf "%d", r / 2}')"
+run_wrk create-at-half-max 64 create.lua BENCH_NONCE=800000 BENCH_RATE="$half"
+fi
+
+# --- Machine and settings, then the summary. ---------------------------------------------------------------------
+FINAL_RSS="$(peak_rss_mib)"
+stop_service
+trap - EXIT
+{
+  echo "date: $STAMP"
+  echo "commit: $(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet HEAD -- src pom.xml || echo ' (with uncommitted changes)')"
+  echo "cpu: $(nproc) x $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
+  echo "memory: $(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)"
+  echo "os: $(. /etc/os-release && echo "$PRETTY_NAME"), kernel $(uname -r)"
+  echo "java: $("$JAVA" -version 2>&1 | head -1) ($JAVA) options: ${BENCH_JAVA_OPTS:-none}"
+  echo "postgresql: $(psql_bench -d "$DB" -c 'show server_version') cluster $CLUSTER_VERSION/$CLUSTER_NAME; $(psql_bench -d "$DB" -c "select string_agg(name || '=' || current_setting(name), ', ' order by name) from pg_settings where name in ('shared_buffers','max_connections','synchronous_commit','fsync','wal_sync_method','full_page_writes','wal_level','commit_delay','max_wal_size','checkpoint_timeout')")"
+  echo "wrk: $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2), 1 thread, --timeout 10s; pgbench -M prepared -j 1"
+  echo "runs: ${DURATION}s each, warm-up ${WARMUP}s; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "service peak RSS: ${FINAL_RSS} MiB"
+} >"$OUT/machine.txt"
+"$BENCH_DIR/summarize.sh" "$OUT" >"$OUT/summary.md"
+cat "$OUT/summary.md"
+log "results in $OUT"
