@@ -80,7 +80,7 @@ class Redemptions {
                             last_error = :lastError::jsonb, revision = revision + 1, lease_until = :lease,
                             updated_at = :updatedAt
                         where id = :id and revision = :revision""")
-                .paramSource(params(r, lease))
+                .paramSource(changingParams(r, lease))
                 .update();
         if (rows != 1) {
             throw new ConcurrentlyModified(r.id());
@@ -173,12 +173,30 @@ class Redemptions {
         return jdbc.sql(sql.toString()).params(statement).query(this::map).list();
     }
 
+    /** Every column, for the insert. */
     private Map<String, Object> params(Redemption r, Duration lease) {
-        var p = new java.util.HashMap<String, Object>();
-        p.put("id", r.id());
+        Map<String, Object> p = changingParams(r, lease);
         p.put("merchant", r.merchantId());
         p.put("mode", r.mode().wire());
         p.put("type", r.type().wire());
+        p.put("sourceMasked", json.writeValueAsString(r.source().masked()));
+        p.put("sourceSealed", box.seal(json.writeValueAsBytes(r.source().full()), "redemption-source:" + r.id()));
+        p.put("options", r.redemptionOptions() == null ? null : json.writeValueAsString(r.redemptionOptions()));
+        p.put("relatedIds", json.writeValueAsString(r.relatedIds()));
+        p.put("metadata", r.metadata() == null ? null : json.writeValueAsString(r.metadata()));
+        p.put("externalReference", r.externalReference());
+        p.put("idempotencyKey", r.idempotencyKey());
+        p.put("createdAt", r.createdAt().atOffset(ZoneOffset.UTC));
+        return p;
+    }
+
+    /**
+     * The columns a transition can change, for the update. The source and the request's own fields never change
+     * after the insert, so an update neither re-seals nor re-serialises them.
+     */
+    private Map<String, Object> changingParams(Redemption r, Duration lease) {
+        var p = new java.util.HashMap<String, Object>();
+        p.put("id", r.id());
         p.put("status", r.status().wire());
         p.put("version", r.version());
         p.put("amount", r.resolvedAmount());
@@ -186,21 +204,13 @@ class Redemptions {
         p.put("reserved", r.reservedAmount());
         p.put("redeemed", r.redeemedAmount());
         p.put("reversed", r.reversedAmount());
-        p.put("sourceMasked", json.writeValueAsString(r.source().masked()));
-        p.put("sourceSealed", box.seal(json.writeValueAsBytes(r.source().full()), "redemption-source:" + r.id()));
-        p.put("options", r.redemptionOptions() == null ? null : json.writeValueAsString(r.redemptionOptions()));
-        p.put("relatedIds", json.writeValueAsString(r.relatedIds()));
-        p.put("metadata", r.metadata() == null ? null : json.writeValueAsString(r.metadata()));
-        p.put("externalReference", r.externalReference());
         p.put("reference", r.providerReference() == null ? null : json.writeValueAsString(r.providerReference()));
         p.put("operations", json.writeValueAsString(r.operations()));
         p.put("change", r.changeVoucher() == null ? null
                 : box.seal(json.writeValueAsBytes(r.changeVoucher()), "redemption-change:" + r.id()));
         p.put("lastError", r.lastError() == null ? null : json.writeValueAsString(r.lastError()));
-        p.put("idempotencyKey", r.idempotencyKey());
         p.put("revision", r.revision());
         p.put("lease", lease == null ? null : Instant.now().plus(lease).atOffset(ZoneOffset.UTC));
-        p.put("createdAt", r.createdAt().atOffset(ZoneOffset.UTC));
         p.put("updatedAt", r.updatedAt().atOffset(ZoneOffset.UTC));
         return p;
     }
