@@ -110,8 +110,13 @@ public class OutboxRelay implements SmartLifecycle {
         while (running) {
             long seen = wakeup.generation();
             try {
-                if (relayOnce(channel) == 0) {
+                int delivered = relayOnce(channel);
+                if (delivered == 0) {
                     wakeup.awaitAfter(seen, settings.pollInterval());
+                } else if (delivered < settings.batchSize() && running) {
+                    // Under load every commit wakes the relay; a short pause lets the next poll take the events of
+                    // many commits in one transaction instead of one each. A full batch means a backlog: go on.
+                    Thread.sleep(settings.linger());
                 }
                 backoff = settings.pollInterval();
             } catch (InterruptedException e) {

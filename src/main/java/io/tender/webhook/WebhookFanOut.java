@@ -4,7 +4,9 @@ import io.tender.outbox.OutboxEvent;
 import io.tender.outbox.RelayChannel;
 import org.springframework.stereotype.Component;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The relay channel for webhooks: queues a delivery of each event for every enabled endpoint of the event's
@@ -32,8 +34,14 @@ class WebhookFanOut implements RelayChannel {
     @Override
     public void deliver(List<OutboxEvent> events) {
         boolean queued = false;
+        // One lookup per merchant, mode and event type in the batch, not one per event: a busy merchant's batch
+        // holds many events of the same few types.
+        Map<String, List<String>> subscribers = new HashMap<>();
         for (OutboxEvent event : events) {
-            for (String endpointId : endpoints.subscribedTo(event.merchantId(), event.mode(), event.type())) {
+            List<String> endpointIds = subscribers.computeIfAbsent(
+                    event.merchantId() + "\n" + event.mode().wire() + "\n" + event.type(),
+                    k -> endpoints.subscribedTo(event.merchantId(), event.mode(), event.type()));
+            for (String endpointId : endpointIds) {
                 deliveries.enqueue(endpointId, event);
                 queued = true;
             }
