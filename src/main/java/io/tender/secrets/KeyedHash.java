@@ -8,18 +8,23 @@ import java.security.GeneralSecurityException;
 /** HMAC-SHA256 under a key derived for one purpose: stands in for a secret wherever it must be looked up. */
 public final class KeyedHash {
 
-    private final SecretKeySpec key;
+    /** Initialised once; each hash works on a clone (a Mac is not thread-safe, and cloning skips provider lookup and key setup). */
+    private final Mac prototype;
 
     public KeyedHash(MasterKey masterKey, String purpose) {
-        this.key = new SecretKeySpec(masterKey.derive(purpose), "HmacSHA256");
+        try {
+            this.prototype = Mac.getInstance("HmacSHA256");
+            this.prototype.init(new SecretKeySpec(masterKey.derive(purpose), "HmacSHA256"));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     public byte[] of(String secret) {
         try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(key);
+            Mac mac = (Mac) prototype.clone();
             return mac.doFinal(secret.getBytes(StandardCharsets.UTF_8));
-        } catch (GeneralSecurityException e) {
+        } catch (CloneNotSupportedException e) {
             throw new IllegalStateException(e);
         }
     }
