@@ -181,6 +181,64 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
         PROVIDER.verify(1, postRequestedFor(urlEqualTo("/one_voucher/confirm")));
     }
 
+    /**
+     * Leaves a redemption the way a request leaves it when it dies after the reserve answered and before it wrote
+     * anything else (the reserve still pending): here the reserve's answer never arrives and its status is unknown,
+     * so the request gives up with 504. Then the provider knows the reserve.
+     */
+    private String reservePendingAsAfterACrash(String key, String body) {
+        PROVIDER.stubFor(post("/one_voucher/reserve").willReturn(okJson(RESERVED).withFixedDelay(2000)));
+        PROVIDER.stubFor(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)reserve"))
+                .willReturn(aResponse().withStatus(503)));
+        var first = live.post("/collect/redemptions", body).idempotencyKey(key).send();
+        assertThat(first.status()).as(first.toString()).isEqualTo(504);
+        PROVIDER.stubFor(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)reserve"))
+                .willReturn(okJson(RESERVED)));
+        return first.json().get("detail").stringValue().replaceAll(".*(rdm_[a-f0-9]{24}).*", "$1");
+    }
+
+    @Test
+    void aConfirmADeadRequestMayHaveSentIsAskedAfterAndNeverSentAgainUnderItsKey() {
+        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(okJson(CONFIRMED)));
+        statusOfConfirm(okJson(CONFIRMED));
+
+        String id = reservePendingAsAfterACrash("sent-confirm-1", oneVoucher(validPin()));
+
+        // The dead request's confirm got through: the recovery job learns its answer by asking, and sends nothing.
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                live.get("/collect/redemptions/" + id).send().json().get("status").stringValue().equals("confirmed"));
+        JsonNode r = live.get("/collect/redemptions/" + id).send().json();
+        assertThat(r.get("version").intValue()).isEqualTo(3);
+        assertThat(r.get("redeemed_amount").longValue()).isEqualTo(10000);
+        PROVIDER.verify(0, postRequestedFor(urlEqualTo("/one_voucher/confirm")));
+        PROVIDER.verify(1, getRequestedFor(urlPathMatching("/one_voucher/operations/" + id + "(:|%3A)confirm")));
+    }
+
+    @Test
+    void aConfirmADeadRequestNeverSentIsSentByTheRecoveryJobUnderAFreshKeyAndTheKeyReplaysTheFinalState() {
+        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(okJson(CONFIRMED)));
+        statusOfConfirm(notFound());
+
+        String body = oneVoucher(validPin());
+        String id = reservePendingAsAfterACrash("unsent-confirm-1", body);
+
+        // The provider never received <id>:confirm; asking fenced that key, so the confirm goes under <id>:confirm~2.
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                live.get("/collect/redemptions/" + id).send().json().get("status").stringValue().equals("confirmed"));
+        PROVIDER.verify(1, postRequestedFor(urlEqualTo("/one_voucher/confirm")));
+        PROVIDER.verify(1, postRequestedFor(urlEqualTo("/one_voucher/confirm"))
+                .withRequestBody(matchingJsonPath("$.operation_key", equalTo(id + ":confirm~2"))));
+        var replay = live.post("/collect/redemptions", body).idempotencyKey("unsent-confirm-1").send();
+        assertThat(replay.status()).isEqualTo(201);
+        assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+        JsonNode r = replay.json();
+        assertThat(r.get("id").stringValue()).isEqualTo(id);
+        assertThat(r.get("status").stringValue()).isEqualTo("confirmed");
+        assertThat(r.get("operations")).hasSize(2);
+        assertThat(r.get("operations").get(1).get("type").stringValue()).isEqualTo("confirm");
+        assertThat(r.get("operations").get(1).get("status").stringValue()).isEqualTo("succeeded");
+    }
+
     @Test
     void anOutcomeThatStaysUnknownIsReversedAfterGivingUpAndOnlyThenReportedFailed() {
         PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
