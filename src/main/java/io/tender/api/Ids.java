@@ -29,6 +29,43 @@ public final class Ids {
         return prefix + HEX.formatHex(bytes);
     }
 
+    private static long lastMillis;
+    private static long lastRandom;
+
+    /**
+     * Like {@link #newId}, but strictly increasing across the calls of this process, even within one millisecond
+     * (the random part then grows by a random step instead of being drawn afresh). For ids whose order must be the
+     * order they were made in, such as events appended one after the other in one transaction.
+     */
+    public static synchronized String newOrderedId(String prefix) {
+        long millis = Math.max(System.currentTimeMillis(), lastMillis);
+        byte[] draw = new byte[6];
+        RANDOM.nextBytes(draw);
+        long random = 0;
+        for (byte b : draw) {
+            random = (random << 8) | (b & 0xff);
+        }
+        if (millis == lastMillis) {
+            random = lastRandom + 1 + (random & 0xffff);
+            if (random >>> 48 != 0) {
+                millis++;
+                random &= 0xffffffffffffL >>> 1;
+            }
+        }
+        lastMillis = millis;
+        lastRandom = random;
+        byte[] bytes = new byte[12];
+        for (int i = 5; i >= 0; i--) {
+            bytes[i] = (byte) millis;
+            millis >>>= 8;
+        }
+        for (int i = 11; i >= 6; i--) {
+            bytes[i] = (byte) random;
+            random >>>= 8;
+        }
+        return prefix + HEX.formatHex(bytes);
+    }
+
     public static String randomHex(int bytes) {
         byte[] random = new byte[bytes];
         RANDOM.nextBytes(random);

@@ -43,7 +43,8 @@ public class Outbox {
 
     @Transactional(propagation = Propagation.MANDATORY)
     public String append(Caller caller, Event event) {
-        String id = Ids.newId("evt_");
+        // Ordered: the event log lists events newest first by id, and one transaction may append several.
+        String id = Ids.newOrderedId("evt_");
         var cloudEvent = CloudEventBuilder.v1()
                 .withId(id)
                 .withSource(URI.create("/" + event.aggregateType().replace('.', '/')))
