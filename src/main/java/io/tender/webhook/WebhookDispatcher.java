@@ -5,6 +5,7 @@ import io.tender.outbox.OutboxEvent;
 import io.tender.outbox.Wakeup;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionSynchronization;
@@ -41,7 +42,7 @@ import java.util.concurrent.TimeoutException;
  * redirects are not followed, 410 Gone disables the endpoint, anything else is retried on the schedule.
  */
 @Component
-class WebhookDispatcher implements SmartLifecycle {
+class WebhookDispatcher implements SmartLifecycle, DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(WebhookDispatcher.class);
     static final String USER_AGENT = "Tender-Webhooks/1";
@@ -237,9 +238,11 @@ class WebhookDispatcher implements SmartLifecycle {
             if (loop != null && !loop.join(Duration.ofSeconds(30))) {
                 loop.interrupt();
             }
-            attempts.shutdown();
             // Attempts in flight may finish and record their outcome; anything cut short is retried after its lease.
-            attempts.awaitTermination(settings.timeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
+            // The executor stays usable: a stopped dispatcher can be started again (a paused test context is).
+            if (slots.tryAcquire(settings.maxConcurrency(), settings.timeout().toMillis() + 1000, TimeUnit.MILLISECONDS)) {
+                slots.release(settings.maxConcurrency());
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -248,5 +251,10 @@ class WebhookDispatcher implements SmartLifecycle {
     @Override
     public boolean isRunning() {
         return running;
+    }
+
+    @Override
+    public void destroy() {
+        attempts.shutdown();
     }
 }
