@@ -4,8 +4,11 @@
 #
 #   bench/run.sh [label]
 #
-# Settings (environment): BENCH_LEVELS ("1 4 16 64"), BENCH_DURATION (20 s per run), BENCH_WARMUP (20 s),
-# BENCH_CREATES_ONLY (set: only the create runs, e.g. while profiling), BENCH_RESULTS (bench/results),
+# Settings (environment): BENCH_LEVELS ("1 4 16 64"), BENCH_DURATION (20 s per run), BENCH_WARMUP (60 s: the JIT
+# needs about that long on 2 busy cores), BENCH_HALF_DURATION (60 s: the run at half the maximum throughput, whose
+# p99 needs many samples), BENCH_DB_POOL (8: the service's TENDER_DB_POOL_SIZE, see docs/PERFORMANCE.md),
+# BENCH_CREATES_ONLY (set: only the create runs, e.g. while profiling), BENCH_CAPTURE_SQL (set: log every statement
+# of one create and stop: how the ceiling is derived), BENCH_JAR (target/tender.jar), BENCH_RESULTS (bench/results),
 # BENCH_PORT (8099), BENCH_JAVA_OPTS (extra JVM options, e.g. a JFR recording), BENCH_JAVA (java binary; default: the
 # newest JDK under /usr/lib/jvm), BENCH_CEILING_SQL (bench/ceiling.sql). Results: bench/results/<time>[-label]/.
 set -euo pipefail
@@ -15,7 +18,9 @@ ROOT="$(dirname "$BENCH_DIR")"
 LABEL="${1:-}"
 LEVELS="${BENCH_LEVELS:-1 4 16 64}"
 DURATION="${BENCH_DURATION:-20}"
-WARMUP="${BENCH_WARMUP:-20}"
+WARMUP="${BENCH_WARMUP:-60}"
+HALF_DURATION="${BENCH_HALF_DURATION:-60}"
+DB_POOL="${BENCH_DB_POOL:-8}"
 PORT="${BENCH_PORT:-8099}"
 CEILING_SQL="${BENCH_CEILING_SQL:-$BENCH_DIR/ceiling.sql}"
 DB=tender_bench
@@ -83,6 +88,9 @@ drop database if exists $CEILING_DB with (force);
 create database $DB owner $DB_USER;
 create database $CEILING_DB owner $DB_USER;
 SQL
+if [[ -n "${BENCH_CAPTURE_SQL:-}" ]]; then
+  psql_admin -c "\"alter database $DB set log_statement = 'all'\""
+fi
 
 # --- CPU accounting: ticks of the service, of PostgreSQL, of this script's children (wrk, pgbench), of the machine.
 TICK="$(getconf CLK_TCK)"
@@ -111,7 +119,7 @@ SERVICE_LOG="$RAW/service.log"
 # shellcheck disable=SC2086
 SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$CLUSTER_PORT/$DB" SPRING_DATASOURCE_USERNAME="$DB_USER" \
   SPRING_DATASOURCE_PASSWORD="$DB_PASSWORD" TENDER_BOOTSTRAP_KEYS="bench:$API_KEY" \
-  TENDER_DATA_DIR="$OUT/service-data" SERVER_PORT="$PORT" \
+  TENDER_DATA_DIR="$OUT/service-data" SERVER_PORT="$PORT" TENDER_DB_POOL_SIZE="$DB_POOL" \
   "$JAVA" ${BENCH_JAVA_OPTS:-} -jar "$JAR" >"$SERVICE_LOG" 2>&1 &
 SERVICE_PID=$!
 stop_service() {
@@ -128,6 +136,22 @@ for _ in $(seq 120); do
 done
 curl -fs "http://127.0.0.1:$PORT/actuator/health" >/dev/null
 
+if [[ -n "${BENCH_CAPTURE_SQL:-}" ]]; then
+  # Derive the ceiling: one create with every statement logged; prints what each of the service's connections ran.
+  sleep 2
+  PG_LOG="/var/log/postgresql/postgresql-$CLUSTER_VERSION-$CLUSTER_NAME.log"
+  from=$(($(wc -l <"$PG_LOG") + 1))
+  curl -fsS -o /dev/null -X POST "http://127.0.0.1:$PORT/collect/redemptions" -H "Authorization: Bearer $API_KEY" \
+    -H 'Content-Type: application/json' -H 'Idempotency-Key: capture-1' \
+    -d '{"type":"vouchers.one_voucher","source":{"pin":"1000000000000007"}}'
+  sleep 2
+  tail -n +"$from" "$PG_LOG" | grep -E "$DB_USER@$DB (LOG|DETAIL)" \
+    | sed -E 's/^.* \[([0-9]+)\] [^ ]+ LOG:  (statement|execute [^:]*): /[\1] /' | grep -v 'DETAIL' \
+    | tee "$RAW/statements.txt"
+  psql_admin -c "\"alter database $DB reset log_statement\""
+  exit 0
+fi
+
 # The ceiling's database gets the service's schema (Flyway has run by now), no rows.
 su postgres -c "pg_dump -p $CLUSTER_PORT --schema-only $DB" | su postgres -c "psql -X -q -p $CLUSTER_PORT -d $CEILING_DB" >/dev/null
 
@@ -138,14 +162,14 @@ run_wrk() {
   local name=$1 level=$2 script=$3; shift 3
   local raw="$RAW/$name-c$level.txt" line
   cpu_start
-  env "$@" wrk -t1 -c"$level" -d"${DURATION}s" --timeout 10s -s "$BENCH_DIR/$script" "http://127.0.0.1:$PORT" >"$raw" 2>&1
+  env "$@" wrk -t1 -c"$level" -d"${RUN_DURATION:-$DURATION}s" --timeout 10s -s "$BENCH_DIR/$script" "http://127.0.0.1:$PORT" >"$raw" 2>&1
   line="$(grep '^{' "$raw" | tail -1)"
   line="${line%\}},\"name\":\"$name\",\"level\":$level,$(cpu_end "$(jq -r .requests <<<"$line")"),\"peak_rss_mib\":$(peak_rss_mib)}"
   echo "$line" >>"$RESULTS"
   log "$name c=$level: $(jq -r '"\(.rps) req/s, p50 \(.p50_ms) ms, p99 \(.p99_ms) ms, errors \(.errors)"' <<<"$line")"
 }
 run_ceiling() {
-  local level=$1 raw="$RAW/ceiling-c$1.txt" tps lat
+  local level=$1 name=${2:-ceiling} raw="$RAW/${2:-ceiling}-c$1.txt" tps lat
   cpu_start
   "$PGBENCH" -h 127.0.0.1 -p "$CLUSTER_PORT" -U "$DB_USER" -n -M prepared -c "$level" -j 1 -T "$DURATION" \
     -f "$CEILING_SQL" "$CEILING_DB" >"$raw" 2>&1
@@ -153,8 +177,8 @@ run_ceiling() {
   lat="$(awk '/^latency average/ {print $4}' "$raw")"
   local failed; failed="$(awk -F'[ (]+' '/^number of failed transactions/ {print $5}' "$raw")"
   local n; n="$(awk -F'[ /]+' '/^number of transactions actually processed/ {print $6}' "$raw")"
-  echo "{\"name\":\"ceiling\",\"level\":$level,\"rps\":$tps,\"mean_ms\":$lat,\"requests\":$n,\"errors\":${failed:-0},$(cpu_end "$n")}" >>"$RESULTS"
-  log "ceiling c=$level: $tps redemptions/s"
+  echo "{\"name\":\"$name\",\"level\":$level,\"rps\":$tps,\"mean_ms\":$lat,\"requests\":$n,\"errors\":${failed:-0},$(cpu_end "$n")}" >>"$RESULTS"
+  log "$name c=$level: $tps redemptions/s"
 }
 
 # --- Warm-up (JIT), then each level: the service, then the ceiling, back to back so both see the same noise. ------
@@ -163,6 +187,10 @@ BENCH_NONCE=900000 wrk -t1 -c16 -d"${WARMUP}s" --timeout 10s -s "$BENCH_DIR/crea
 for level in $LEVELS; do
   run_wrk create "$level" create.lua BENCH_NONCE="$(printf '%06d' $((100000 + level)))"
   [[ -n "${BENCH_CREATES_ONLY:-}" ]] || run_ceiling "$level"
+  if [[ -z "${BENCH_CREATES_ONLY:-}" && "$level" -eq 16 && "$DB_POOL" -lt 16 ]]; then
+    # For comparison only: PostgreSQL with as many clients as the service has connections.
+    run_ceiling "$DB_POOL" ceiling-at-pool-size
+  fi
 done
 
 # --- The other paths: idempotent replay (keys of the 16-connection create run), retrieve, and latency at half load.
@@ -177,7 +205,7 @@ run_wrk get 16 get.lua BENCH_IDS_FILE="$RAW/ids.txt"
 rm -f "$RAW/ids.txt"
 max_rps="$(jq -s 'map(select(.name == "create")) | max_by(.rps) | .rps' "$RESULTS")"
 half="$(awk -v r="$max_rps" 'BEGIN {printf "%d", r / 2}')"
-run_wrk create-at-half-max 64 create.lua BENCH_NONCE=800000 BENCH_RATE="$half"
+RUN_DURATION="$HALF_DURATION" run_wrk create-at-half-max 64 create.lua BENCH_NONCE=800000 BENCH_RATE="$half"
 fi
 
 # --- Machine and settings, then the summary. ---------------------------------------------------------------------
@@ -192,8 +220,10 @@ trap - EXIT
   echo "os: $(. /etc/os-release && echo "$PRETTY_NAME"), kernel $(uname -r)"
   echo "java: $("$JAVA" -version 2>&1 | head -1) ($JAVA) options: ${BENCH_JAVA_OPTS:-none}"
   echo "postgresql: $(psql_bench -d "$DB" -c 'show server_version') cluster $CLUSTER_VERSION/$CLUSTER_NAME; $(psql_bench -d "$DB" -c "select string_agg(name || '=' || current_setting(name), ', ' order by name) from pg_settings where name in ('shared_buffers','max_connections','synchronous_commit','fsync','wal_sync_method','full_page_writes','wal_level','commit_delay','max_wal_size','checkpoint_timeout')")"
+  echo "service settings: TENDER_DB_POOL_SIZE=$DB_POOL (Hikari), everything else as packaged"
+  echo "ceiling script: bench/$(basename "$CEILING_SQL")"
   echo "wrk: $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2), 1 thread, --timeout 10s; pgbench -M prepared -j 1"
-  echo "runs: ${DURATION}s each, warm-up ${WARMUP}s; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "runs: ${DURATION}s each (half-maximum run ${HALF_DURATION}s), warm-up ${WARMUP}s; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "service peak RSS: ${FINAL_RSS} MiB"
 } >"$OUT/machine.txt"
 "$BENCH_DIR/summarize.sh" "$OUT" >"$OUT/summary.md"

@@ -16,12 +16,17 @@ jq -rs '
   | map(select(.name == "create"))[]
   | ($c[.level | tostring] // {pg_cpu_ms: "-", other_load_pct: "-"}) as $k
   | "| \(.level) | \(.rps | floor) | \(.p50_ms) | \(.p95_ms) | \(.p99_ms) | \(.errors) | \($k.rps // "-" | if type == "number" then floor else . end) | \(if $k.rps then (.rps / $k.rps * 100 | round) / 100 else "-" end) | \(.svc_cpu_ms) | \(.pg_cpu_ms) / \($k.pg_cpu_ms) | \(.other_load_pct) / \($k.other_load_pct) | \(.peak_rss_mib) |"' "$R"
+pool="$(jq -rs 'map(select(.name == "ceiling-at-pool-size"))[] | "PostgreSQL alone with as many clients as the service has connections (\(.level)): \(.rps | floor) redemptions/s."' "$R")"
+if [[ -n "$pool" ]]; then
+  echo
+  echo "$pool"
+fi
 echo
 echo "## Other paths"
 echo
 echo "| run | connections | requests/s | p50 ms | p95 ms | p99 ms | errors | service CPU ms/req | PostgreSQL CPU ms/req | other load % |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-jq -rs 'map(select(.name != "create" and .name != "ceiling"))[]
+jq -rs 'map(select(.name != "create" and (.name | startswith("ceiling") | not)))[]
   | "| \(.name) | \(.level) | \(.rps | floor) | \(.p50_ms) | \(.p95_ms) | \(.p99_ms) | \(.errors) | \(.svc_cpu_ms) | \(.pg_cpu_ms) | \(.other_load_pct) |"' "$R"
 bad="$(jq -rs 'map(select(.bad_sample != null and .bad_sample != "")) | map("\(.name) c=\(.level): \(.bad_sample)") | .[]' "$R")"
 if [[ -n "$bad" ]]; then
