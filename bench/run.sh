@@ -4,8 +4,8 @@
 #
 #   bench/run.sh [label]
 #
-# Settings (environment): BENCH_LEVELS ("1 4 16 64"), BENCH_DURATION (20 s per run), BENCH_WARMUP (60 s: the JIT
-# needs about that long on 2 busy cores), BENCH_HALF_DURATION (60 s: the run at half the maximum throughput, whose
+# Settings (environment): BENCH_LEVELS ("1 4 16 64"), BENCH_DURATION (20 s per run), BENCH_WARMUP (120 s: on 2 busy
+# cores the JIT needs that long before the service's CPU per request settles), BENCH_HALF_DURATION (60 s: the run at half the maximum throughput, whose
 # p99 needs many samples), BENCH_DB_POOL (8: the service's TENDER_DB_POOL_SIZE, see docs/PERFORMANCE.md),
 # BENCH_CREATES_ONLY (set: only the create runs, e.g. while profiling), BENCH_CAPTURE_SQL (set: log every statement
 # of one create and stop: how the ceiling is derived), BENCH_JAR (target/tender.jar), BENCH_RESULTS (bench/results),
@@ -18,7 +18,7 @@ ROOT="$(dirname "$BENCH_DIR")"
 LABEL="${1:-}"
 LEVELS="${BENCH_LEVELS:-1 4 16 64}"
 DURATION="${BENCH_DURATION:-20}"
-WARMUP="${BENCH_WARMUP:-60}"
+WARMUP="${BENCH_WARMUP:-120}"
 HALF_DURATION="${BENCH_HALF_DURATION:-60}"
 DB_POOL="${BENCH_DB_POOL:-8}"
 PORT="${BENCH_PORT:-8099}"
@@ -73,6 +73,17 @@ if [[ ! -f "$JAR" ]]; then
 fi
 
 psql_admin() { su postgres -c "psql -X -q -v ON_ERROR_STOP=1 -p $CLUSTER_PORT $*"; }
+PG_SETTINGS="${BENCH_PG_SETTINGS:-}"
+reset_pg_settings() {
+  local setting
+  for setting in $PG_SETTINGS; do psql_admin -c "\"alter system reset ${setting%%=*}\""; done
+  [[ -z "$PG_SETTINGS" ]] || psql_admin -c "\"select pg_reload_conf()\"" >/dev/null
+}
+if [[ -n "$PG_SETTINGS" ]]; then
+  for setting in $PG_SETTINGS; do psql_admin -c "\"alter system set ${setting%%=*} = '${setting#*=}'\""; done
+  psql_admin -c "\"select pg_reload_conf()\"" >/dev/null
+  trap reset_pg_settings EXIT
+fi
 psql_bench() { psql -X -q -At -h 127.0.0.1 -p "$CLUSTER_PORT" -U "$DB_USER" "$@"; }
 
 # --- Fresh databases: the service's, and the ceiling's (same schema, empty). -------------------------------------
@@ -128,7 +139,7 @@ stop_service() {
   fi
   rm -rf "$OUT/service-data"
 }
-trap stop_service EXIT
+trap 'stop_service; reset_pg_settings' EXIT
 for _ in $(seq 120); do
   curl -fs "http://127.0.0.1:$PORT/actuator/health" >/dev/null 2>&1 && break
   kill -0 "$SERVICE_PID" 2>/dev/null || { tail -30 "$SERVICE_LOG" >&2; exit 1; }
@@ -211,16 +222,16 @@ fi
 # --- Machine and settings, then the summary. ---------------------------------------------------------------------
 FINAL_RSS="$(peak_rss_mib)"
 stop_service
-trap - EXIT
 {
   echo "date: $STAMP"
-  echo "commit: $(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet HEAD -- src pom.xml || echo ' (with uncommitted changes)')"
+  echo "commit: $(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet HEAD -- src pom.xml || echo ' (with uncommitted changes)'); jar: $JAR"
   echo "cpu: $(nproc) x $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
   echo "memory: $(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)"
   echo "os: $(. /etc/os-release && echo "$PRETTY_NAME"), kernel $(uname -r)"
   echo "java: $("$JAVA" -version 2>&1 | head -1) ($JAVA) options: ${BENCH_JAVA_OPTS:-none}"
   echo "postgresql: $(psql_bench -d "$DB" -c 'show server_version') cluster $CLUSTER_VERSION/$CLUSTER_NAME; $(psql_bench -d "$DB" -c "select string_agg(name || '=' || current_setting(name), ', ' order by name) from pg_settings where name in ('shared_buffers','max_connections','synchronous_commit','fsync','wal_sync_method','full_page_writes','wal_level','commit_delay','max_wal_size','checkpoint_timeout')")"
   echo "service settings: TENDER_DB_POOL_SIZE=$DB_POOL (Hikari), everything else as packaged"
+  echo "postgresql settings changed for this run: ${PG_SETTINGS:-none}"
   echo "ceiling script: bench/$(basename "$CEILING_SQL")"
   echo "wrk: $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2), 1 thread, --timeout 10s; pgbench -M prepared -j 1"
   echo "runs: ${DURATION}s each (half-maximum run ${HALF_DURATION}s), warm-up ${WARMUP}s; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -229,3 +240,5 @@ trap - EXIT
 "$BENCH_DIR/summarize.sh" "$OUT" >"$OUT/summary.md"
 cat "$OUT/summary.md"
 log "results in $OUT"
+reset_pg_settings
+trap - EXIT
