@@ -217,6 +217,17 @@ rm -f "$RAW/ids.txt"
 max_rps="$(jq -s 'map(select(.name == "create")) | max_by(.rps) | .rps' "$RESULTS")"
 half="$(awk -v r="$max_rps" 'BEGIN {printf "%d", r / 2}')"
 RUN_DURATION="$HALF_DURATION" run_wrk create-at-half-max 64 create.lua BENCH_NONCE=800000 BENCH_RATE="$half"
+# The ceiling at the same rate, for its latency: PostgreSQL alone sees the same checkpoints and fsync stalls.
+cpu_start
+"$PGBENCH" -h 127.0.0.1 -p "$CLUSTER_PORT" -U "$DB_USER" -n -M prepared -c 16 -j 1 -T "$HALF_DURATION" -R "$half" \
+  -l --log-prefix="$RAW/ceiling-half" -f "$CEILING_SQL" "$CEILING_DB" >"$RAW/ceiling-at-half-max-c16.txt" 2>&1
+# Per-redemption latency from the per-transaction log: total time less the schedule lag (as wrk measures it).
+cat "$RAW"/ceiling-half* | awk '{print ($3 - $7) / 1000}' | sort -n >"$RAW/ceiling-half.sorted"
+n="$(wc -l <"$RAW/ceiling-half.sorted")"
+pct() { sed -n "$(awk -v n="$n" -v p="$1" 'BEGIN {i = int(n * p / 100 + 0.5); print i < 1 ? 1 : i}')p" "$RAW/ceiling-half.sorted"; }
+echo "{\"name\":\"ceiling-at-half-max\",\"level\":16,\"rps\":$(awk '/^tps = / {print $3}' "$RAW/ceiling-at-half-max-c16.txt"),\"requests\":$n,\"p50_ms\":$(pct 50),\"p95_ms\":$(pct 95),\"p99_ms\":$(pct 99),\"errors\":0,$(cpu_end "$n")}" >>"$RESULTS"
+log "ceiling at ${half}/s: p99 $(pct 99) ms"
+rm -f "$RAW"/ceiling-half*
 fi
 
 # --- Machine and settings, then the summary. ---------------------------------------------------------------------
