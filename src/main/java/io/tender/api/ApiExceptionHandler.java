@@ -9,10 +9,14 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import tools.jackson.core.JacksonException;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** The one place where exceptions become problem+json responses. */
 @RestControllerAdvice
@@ -36,10 +40,26 @@ class ApiExceptionHandler {
         if (BodyLimit.exceeded(e)) {
             return problems.response(BodyLimit.tooLarge(), request);
         }
-        // Jackson's own message can quote the body (a PIN); say only where the JSON broke.
-        String detail = e.getMessage() != null && e.getMessage().startsWith("Required request body is missing")
-                ? "The request body is missing." : "The request body is not valid JSON.";
-        return problems.response(new ApiException(ProblemCode.BAD_REQUEST, detail), request);
+        // Jackson's own message can quote the body (a PIN); never pass it on. A duplicate property is named: a
+        // property name is not a value, and the client needs it to find the mistake.
+        String message = e.getMessage() != null && e.getMessage().startsWith("Required request body is missing")
+                ? "is missing" : duplicateProperty(e).map(name -> "is not valid JSON: the property \"" + name
+                + "\" is given more than once").orElse("is not valid JSON");
+        return problems.response(ApiException.badRequest("body", message), request);
+    }
+
+    private static final Pattern DUPLICATE = Pattern.compile("^Duplicate Object property \"([^\"]{1,100})\"");
+
+    private static Optional<String> duplicateProperty(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof JacksonException jackson && jackson.getOriginalMessage() != null) {
+                Matcher matcher = DUPLICATE.matcher(jackson.getOriginalMessage());
+                if (matcher.find()) {
+                    return Optional.of(matcher.group(1));
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** Spring MVC's own failures: unknown path, wrong method, wrong content type, missing parameter. */
