@@ -1,6 +1,7 @@
 package io.tender.api;
 
 import jakarta.servlet.http.HttpServletRequest;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -60,6 +61,17 @@ class ApiExceptionHandler {
             }
         }
         return Optional.empty();
+    }
+
+    /** A query string Tomcat cannot decode (for example {@code ?limit=%zz}): the client's mistake, not ours. */
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<byte[]> undecodableQuery(InvalidParameterException e, HttpServletRequest request) {
+        // Tomcat's message quotes the parameter's value, which may be a voucher PIN: neither log nor return it.
+        int status = e.getErrorCode() >= 400 && e.getErrorCode() < 500 ? e.getErrorCode() : 400;
+        return problems.response(new ApiException(ProblemCode.BAD_REQUEST, status,
+                "query: is not a valid query string (check the percent-encoding)",
+                List.of(new FieldError("query", "is not a valid query string (check the percent-encoding)")), Map.of()),
+                request);
     }
 
     /** Spring MVC's own failures: unknown path, wrong method, wrong content type, missing parameter. */
