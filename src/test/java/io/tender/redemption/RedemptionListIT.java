@@ -2,6 +2,7 @@ package io.tender.redemption;
 
 import io.tender.support.Api;
 import io.tender.support.ApiIntegrationTest;
+import io.tender.support.RawHttp;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -9,12 +10,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -201,14 +196,25 @@ class RedemptionListIT extends ApiIntegrationTest {
     }
 
     @Test
-    void filterBracketsMayBeSentUnencodedAsTheDocumentationWritesThem() throws IOException {
+    void filterBracketsMayBeSentUnencodedAsTheDocumentationWritesThem() {
         // curl -g and many HTTP clients send the brackets as they are; the answer must be the list, not an HTML error.
         String boundary = all.get(10).get("created_at").stringValue();
-        RawResponse response = rawGet("/collect/redemptions?limit=100&created_at[gte]=" + boundary);
+        RawHttp.Response response = RawHttp.get(port, "/collect/redemptions?limit=100&created_at[gte]=" + boundary, api.key());
         assertThat(response.status()).as(response.text()).isEqualTo(200);
         assertThat(response.text()).startsWith("{\"data\":[");
         JsonNode page = Api.JSON.readTree(response.body());
         assertThat(ids(page)).isEqualTo(walk("&created_at%5Bgte%5D=" + boundary, 100));
+    }
+
+    @Test
+    void aQueryThatCannotBeDecodedIsABadRequest() {
+        RawHttp.Response response = RawHttp.get(port, "/collect/redemptions?limit=%zz", api.key());
+        assertThat(response.status()).as(response.text()).isEqualTo(400);
+        assertThat(response.header("Content-Type")).startsWith("application/problem+json");
+        JsonNode problem = Api.JSON.readTree(response.body());
+        assertThat(problem.get("code").stringValue()).isEqualTo("bad_request");
+        assertThat(problem.get("errors").get(0).get("field").stringValue()).isEqualTo("query");
+        assertThat(response.text()).doesNotContain("%zz");
     }
 
     @Test
@@ -237,48 +243,5 @@ class RedemptionListIT extends ApiIntegrationTest {
     private List<String> all(List<String> ids, String field) {
         return all.stream().filter(r -> ids.contains(r.get("id").stringValue()))
                 .map(r -> r.get(field).stringValue()).toList();
-    }
-
-    private record RawResponse(int status, byte[] body) {
-        String text() {
-            return new String(body, StandardCharsets.UTF_8);
-        }
-    }
-
-    /** A GET written byte for byte, because the JDK client refuses to send '[' unencoded. */
-    private RawResponse rawGet(String target) throws IOException {
-        try (Socket socket = new Socket("localhost", port)) {
-            OutputStream out = socket.getOutputStream();
-            out.write(("GET " + target + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + api.key()
-                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            InputStream in = socket.getInputStream();
-            ByteArrayOutputStream all = new ByteArrayOutputStream();
-            in.transferTo(all);
-            String raw = all.toString(StandardCharsets.ISO_8859_1);
-            int status = Integer.parseInt(raw.substring(9, 12));
-            int headersEnd = raw.indexOf("\r\n\r\n");
-            String headers = raw.substring(0, headersEnd).toLowerCase();
-            byte[] body = raw.substring(headersEnd + 4).getBytes(StandardCharsets.ISO_8859_1);
-            if (headers.contains("transfer-encoding: chunked")) {
-                body = dechunk(body);
-            }
-            return new RawResponse(status, body);
-        }
-    }
-
-    private static byte[] dechunk(byte[] chunked) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        String text = new String(chunked, StandardCharsets.ISO_8859_1);
-        int position = 0;
-        while (true) {
-            int lineEnd = text.indexOf("\r\n", position);
-            int size = Integer.parseInt(text.substring(position, lineEnd).trim(), 16);
-            if (size == 0) {
-                return out.toByteArray();
-            }
-            out.write(chunked, lineEnd + 2, size);
-            position = lineEnd + 2 + size + 2;
-        }
     }
 }
