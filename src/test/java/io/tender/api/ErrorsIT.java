@@ -4,6 +4,7 @@ import io.tender.support.Api;
 import io.tender.support.ApiIntegrationTest;
 import io.tender.support.FailingController;
 import io.tender.support.Merchants.Merchant;
+import io.tender.support.RawHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -91,6 +92,33 @@ class ErrorsIT extends ApiIntegrationTest {
             assertThat(page.status()).as(type).isEqualTo(200);
             assertThat(page.contentType()).startsWith("text/html");
         }
+    }
+
+    @ParameterizedTest(name = "GET {0}")
+    @ValueSource(strings = {"/collect/redemptions/%2Fx", "/collect/redemptions/%00", "/collect/redemptions/a%zz",
+            "/collect/redemptions?external_reference=<b>", "/collect/redemptions?external_reference=a|b"})
+    void requestsTheServletContainerRefusesAreProblemsTooNeverHtml(String target) {
+        assertContainerProblem(RawHttp.get(port, target, merchants.create().test().key()));
+    }
+
+    @Test
+    void headersOverTheSizeLimitAreAProblemTooNeverHtml() {
+        assertContainerProblem(RawHttp.get(port, "/collect/redemptions", merchants.create().test().key(),
+                "X-Padding: " + "a".repeat(20_000)));
+    }
+
+    private static void assertContainerProblem(RawHttp.Response response) {
+        assertThat(response.status()).as(response.text()).isEqualTo(400);
+        assertThat(response.header("Content-Type")).startsWith("application/problem+json");
+        assertThat(response.text()).doesNotContain("<html").doesNotContain("Tomcat");
+        JsonNode problem = Api.JSON.readTree(response.body());
+        assertThat(problem.get("code").stringValue()).isEqualTo("bad_request");
+        assertThat(problem.get("status").intValue()).isEqualTo(400);
+        assertThat(problem.get("type").stringValue()).endsWith("/problems/bad_request");
+        assertThat(problem.get("title").stringValue()).isNotBlank();
+        assertThat(problem.get("detail").stringValue()).isNotBlank();
+        assertThat(problem.get("request_id").stringValue()).matches("^req_[a-f0-9]{24}$")
+                .isEqualTo(response.header("Request-Id"));
     }
 
     @Test
