@@ -4,6 +4,7 @@ import io.tender.support.Api;
 import io.tender.support.ApiIntegrationTest;
 import io.tender.support.FailingController;
 import io.tender.support.Merchants.Merchant;
+import io.tender.support.RawHttp;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -134,6 +135,10 @@ class SensitiveValuesIT extends ApiIntegrationTest {
         refused(post(anonymous(), oneVoucher(secret(validPin()))), 401);
         refused(api.post("/collect/redemptions", oneVoucher(secret(validPin()))).idempotencyKey(key), 409);
         refused(api.get("/collect/redemptions?cursor=" + secret(validPin())), 400);
+        // A query Tomcat cannot decode: its own exception message quotes the value.
+        var undecodable = RawHttp.get(port, "/collect/redemptions?cursor=" + secret(validPin()) + "%zz", api.key());
+        assertThat(undecodable.status()).isEqualTo(400);
+        errorResponses.add(undecodable.text());
 
         // The capture is live: a failure's log line, with its request id, is in it.
         var failure = anonymous().get(FailingController.PATH).send();
