@@ -1,5 +1,6 @@
 package io.tender.redemption;
 
+import io.tender.idempotency.RequestFingerprint;
 import io.tender.support.Api;
 import io.tender.support.ApiIntegrationTest;
 import io.tender.support.Merchants.Merchant;
@@ -114,15 +115,24 @@ class TenancyIT extends ApiIntegrationTest {
     }
 
     @Test
-    void aTestKeysIdempotencyKeyIsNewForTheLiveKeyOfTheSameMerchant() {
+    void anIdempotencyKeyOfTheOtherModeIsNotSeen() {
+        // Live mode cannot redeem here (no provider), so plant a completed live-mode key for the same request.
         String key = "mode-" + UUID.randomUUID();
         String body = oneVoucher(validPin());
-        created(a.test().post("/collect/redemptions", body).idempotencyKey(key).send());
+        var fingerprint = RequestFingerprint.of("POST", "/collect/redemptions", Api.JSON.readTree(body));
+        jdbc.sql("""
+                        insert into idempotency_keys (merchant_id, mode, idempotency_key, method, path, body_hash, state,
+                            response_status, response_type, response_body, created_at, completed_at)
+                        values (?, 'live', ?, 'POST', '/collect/redemptions', ?, 'completed', 201, 'application/json', ?,
+                            now(), now())""")
+                .params(a.id(), key, fingerprint.bodyHash(), new byte[64]).update();
 
-        // Live mode has no provider here, so the request runs and is refused; it is not a replay of the test one.
-        var live = a.live().post("/collect/redemptions", body).idempotencyKey(key).send();
-        assertProblem(live, 503, "service_unavailable");
-        assertThat(live.header("Idempotent-Replayed")).isNull();
+        // The test-mode request with that key and body runs as a new request.
+        var test = a.test().post("/collect/redemptions", body).idempotencyKey(key).send();
+        assertThat(created(test).get("status").stringValue()).isEqualTo("confirmed");
+        assertThat(test.header("Idempotent-Replayed")).isNull();
+        assertThat(created(a.test().post("/collect/redemptions", body).idempotencyKey(key).send()))
+                .isEqualTo(test.json());
     }
 
     private static List<String> ids(Api api, String query) {
