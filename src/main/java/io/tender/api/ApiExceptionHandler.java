@@ -43,10 +43,12 @@ class ApiExceptionHandler {
         }
         // Jackson's own message can quote the body (a PIN); never pass it on. A duplicate property is named: a
         // property name is not a value, and the client needs it to find the mistake.
-        String message = e.getMessage() != null && e.getMessage().startsWith("Required request body is missing")
-                ? "is missing" : duplicateProperty(e).map(name -> "is not valid JSON: the property \"" + name
-                + "\" is given more than once").orElse("is not valid JSON");
-        return problems.response(ApiException.badRequest("body", message), request);
+        boolean missing = e.getMessage() != null && e.getMessage().startsWith("Required request body is missing");
+        String detail = missing ? "The request body is missing." : "The request body is not valid JSON.";
+        String message = missing ? "is missing" : duplicateProperty(e).map(name -> "is not valid JSON: the property \""
+                + name + "\" is given more than once").orElse("is not valid JSON");
+        return problems.response(new ApiException(ProblemCode.BAD_REQUEST, 400, detail,
+                List.of(new FieldError("body", message)), Map.of()), request);
     }
 
     private static final Pattern DUPLICATE = Pattern.compile("^Duplicate Object property \"([^\"]{1,100})\"");
