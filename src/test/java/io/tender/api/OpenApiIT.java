@@ -81,6 +81,32 @@ class OpenApiIT extends ApiIntegrationTest {
         }
     }
 
+    @Test
+    void noJsonResponseIsDocumentedAsAPlainString() {
+        // springdoc silently documents a body it cannot introspect (or a ResponseEntity<byte[]>) as a string.
+        document.get("paths").properties().forEach(path -> path.getValue().properties().forEach(operation -> {
+            JsonNode responses = operation.getValue().get("responses");
+            if (responses == null) {
+                return;
+            }
+            responses.properties().forEach(response -> {
+                JsonNode content = response.getValue().get("content");
+                if (content == null) {
+                    return;
+                }
+                content.properties().forEach(media -> {
+                    JsonNode schema = resolve(media.getValue().get("schema"));
+                    assertThat(schema.path("type").stringValue(""))
+                            .as(operation.getKey() + " " + path.getKey() + " " + response.getKey() + " " + media.getKey())
+                            .isNotEqualTo("string");
+                    assertThat(schema.size()).as("an empty schema for " + path.getKey()).isPositive();
+                });
+            });
+        }));
+        document.get("components").get("schemas").properties().forEach(schema ->
+                assertThat(schema.getValue().size()).as("schema " + schema.getKey()).isPositive());
+    }
+
     private static void collectRefs(JsonNode node, List<String> refs) {
         if (node.isObject() && node.has("$ref")) {
             refs.add(node.get("$ref").stringValue());
