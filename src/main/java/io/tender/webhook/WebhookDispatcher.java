@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import jakarta.annotation.PreDestroy;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -229,6 +230,11 @@ class WebhookDispatcher implements SmartLifecycle {
         loop = Thread.ofVirtual().name("webhook-dispatcher").start(this::loop);
     }
 
+    /**
+     * Stops claiming and lets the attempts in flight finish and record their outcome (anything cut short is retried
+     * after its lease). A stopped dispatcher can be started again (Spring may stop and restart a context), so the
+     * executor the HTTP client runs on lives until the bean is destroyed.
+     */
     @Override
     public synchronized void stop() {
         running = false;
@@ -237,12 +243,18 @@ class WebhookDispatcher implements SmartLifecycle {
             if (loop != null && !loop.join(Duration.ofSeconds(30))) {
                 loop.interrupt();
             }
-            attempts.shutdown();
-            // Attempts in flight may finish and record their outcome; anything cut short is retried after its lease.
-            attempts.awaitTermination(settings.timeout().toMillis() + 1000, TimeUnit.MILLISECONDS);
+            int all = settings.maxConcurrency();
+            if (slots.tryAcquire(all, settings.timeout().toMillis() + 1000, TimeUnit.MILLISECONDS)) {
+                slots.release(all);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    @PreDestroy
+    void close() {
+        attempts.shutdown();
     }
 
     @Override
