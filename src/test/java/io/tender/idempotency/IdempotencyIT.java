@@ -5,7 +5,11 @@ import io.tender.support.ApiIntegrationTest;
 import io.tender.support.Merchants.Merchant;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import io.tender.auth.Caller;
+import io.tender.auth.KeyKind;
+import io.tender.auth.Mode;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
 
 import java.time.OffsetDateTime;
@@ -29,6 +33,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 class IdempotencyIT extends ApiIntegrationTest {
 
     private static final String PATH = "/collect/redemptions";
+
+    @Autowired
+    private IdempotencyKeys idempotencyKeys;
+
+    @Autowired
+    private TransactionTemplate tx;
 
     @Autowired
     private IdempotencyKeyPurge purge;
@@ -174,10 +184,9 @@ class IdempotencyIT extends ApiIntegrationTest {
         String body = oneVoucher(validPin());
         // The state a request is in between claiming its key and storing its response.
         var fingerprint = RequestFingerprint.of("POST", PATH, Api.JSON.readTree(body));
-        jdbc.sql("""
-                        insert into idempotency_keys (merchant_id, mode, idempotency_key, method, path, body_hash, state,
-                            created_at) values (?, 'test', ?, 'POST', ?, ?, 'started', now())""")
-                .params(merchant.id(), key, PATH, fingerprint.bodyHash()).update();
+        Caller caller = new Caller(merchant.id(), Mode.TEST, KeyKind.SK_TEST, "test");
+        IdempotencyKeys.Claim claim = tx.execute(s -> idempotencyKeys.claim(caller, key, fingerprint, null));
+        assertThat(claim).isInstanceOf(IdempotencyKeys.Claim.Claimed.class);
 
         var running = post(key, body);
         assertProblem(running, 409, "conflict");
