@@ -1,6 +1,7 @@
 package io.tender.api;
 
 import jakarta.servlet.http.HttpServletRequest;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpHeaders;
@@ -9,10 +10,14 @@ import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import tools.jackson.core.JacksonException;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** The one place where exceptions become problem+json responses. */
 @RestControllerAdvice
@@ -36,10 +41,39 @@ class ApiExceptionHandler {
         if (BodyLimit.exceeded(e)) {
             return problems.response(BodyLimit.tooLarge(), request);
         }
-        // Jackson's own message can quote the body (a PIN); say only where the JSON broke.
-        String detail = e.getMessage() != null && e.getMessage().startsWith("Required request body is missing")
-                ? "The request body is missing." : "The request body is not valid JSON.";
-        return problems.response(new ApiException(ProblemCode.BAD_REQUEST, detail), request);
+        // Jackson's own message can quote the body (a PIN); never pass it on. A duplicate property is named: a
+        // property name is not a value, and the client needs it to find the mistake.
+        boolean missing = e.getMessage() != null && e.getMessage().startsWith("Required request body is missing");
+        String detail = missing ? "The request body is missing." : "The request body is not valid JSON.";
+        String message = missing ? "is missing" : duplicateProperty(e).map(name -> "is not valid JSON: the property \""
+                + name + "\" is given more than once").orElse("is not valid JSON");
+        return problems.response(new ApiException(ProblemCode.BAD_REQUEST, 400, detail,
+                List.of(new FieldError("body", message)), Map.of()), request);
+    }
+
+    private static final Pattern DUPLICATE = Pattern.compile("^Duplicate Object property \"([^\"]{1,100})\"");
+
+    private static Optional<String> duplicateProperty(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof JacksonException jackson && jackson.getOriginalMessage() != null) {
+                Matcher matcher = DUPLICATE.matcher(jackson.getOriginalMessage());
+                if (matcher.find()) {
+                    return Optional.of(matcher.group(1));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A query string Tomcat cannot decode (for example {@code ?limit=%zz}): the client's mistake, not ours. */
+    @ExceptionHandler(InvalidParameterException.class)
+    ResponseEntity<byte[]> undecodableQuery(InvalidParameterException e, HttpServletRequest request) {
+        // Tomcat's message quotes the parameter's value, which may be a voucher PIN: neither log nor return it.
+        int status = e.getErrorCode() >= 400 && e.getErrorCode() < 500 ? e.getErrorCode() : 400;
+        return problems.response(new ApiException(ProblemCode.BAD_REQUEST, status,
+                "query: is not a valid query string (check the percent-encoding)",
+                List.of(new FieldError("query", "is not a valid query string (check the percent-encoding)")), Map.of()),
+                request);
     }
 
     /** Spring MVC's own failures: unknown path, wrong method, wrong content type, missing parameter. */

@@ -91,8 +91,13 @@ public final class JsonInput {
         if (value == null) {
             return null;
         }
-        if (!value.isIntegralNumber() || !value.canConvertToLong()) {
+        if (!value.isIntegralNumber()) {
             reject(name, "must be an integer");
+            return null;
+        }
+        if (!value.canConvertToLong()) {
+            // An integer, only too large for any limit: say which limit.
+            reject(name, value.bigIntegerValue().signum() < 0 ? "must be at least " + min : "must be at most " + max);
             return null;
         }
         long number = value.longValue();

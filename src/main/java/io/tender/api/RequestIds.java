@@ -25,12 +25,18 @@ public class RequestIds extends OncePerRequestFilter {
         return id == null ? null : id.toString();
     }
 
-    @Override
-    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
-            throws ServletException, IOException {
+    /** Gives the request a new id, also for requests that never reach this filter (see {@link ContainerErrors}). */
+    static String assign(HttpServletRequest request, HttpServletResponse response) {
         String id = Ids.newId("req_");
         request.setAttribute(ATTRIBUTE, id);
         response.setHeader(HEADER, id);
+        return id;
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+            throws ServletException, IOException {
+        String id = assign(request, response);
         MDC.put("request_id", id);
         try {
             chain.doFilter(request, response);

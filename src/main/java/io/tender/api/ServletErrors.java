@@ -1,5 +1,6 @@
 package io.tender.api;
 
+import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.boot.webmvc.error.ErrorController;
@@ -14,6 +15,7 @@ import java.util.Map;
  * Errors that never reach Spring MVC (the servlet container's own 400s, failures in filters) are forwarded to
  * {@code /error}; answer them as problems too, never with an HTML page.
  */
+@Hidden
 @RestController
 class ServletErrors implements ErrorController {
 

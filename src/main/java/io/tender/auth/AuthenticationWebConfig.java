@@ -1,5 +1,6 @@
 package io.tender.auth;
 
+import org.springdoc.core.utils.SpringDocUtils;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.InterceptorRegistry;
@@ -9,6 +10,11 @@ import java.util.List;
 
 @Configuration(proxyBeanMethods = false)
 class AuthenticationWebConfig implements WebMvcConfigurer {
+
+    static {
+        // The caller comes from the Authorization header; it is no request parameter, so keep it out of the document.
+        SpringDocUtils.getConfig().addRequestWrapperToIgnore(Caller.class);
+    }
 
     private final Authentication authentication;
 

@@ -1,6 +1,7 @@
 package io.tender.billing;
 
 import io.tender.api.ListQuery;
+import io.tender.api.ListSql;
 import io.tender.auth.Caller;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -68,8 +69,8 @@ class Accounts {
     }
 
     List<Account> list(Caller caller, ListQuery query, String customerId, String externalReference) {
-        return ListSql.page(jdbc, "billing_accounts", caller, query,
-                ListSql.filters("customer_id", customerId, "external_reference", externalReference), this::map);
+        return ListSql.from("select * from billing_accounts").ownedBy(caller).where("customer_id", customerId)
+                .where("external_reference", externalReference).page(jdbc, query, this::map);
     }
 
     private Map<String, Object> params(Caller caller, Account a) {

@@ -1,6 +1,7 @@
 package io.tender.billing;
 
 import io.tender.api.ListQuery;
+import io.tender.api.ListSql;
 import io.tender.auth.Caller;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -70,8 +71,9 @@ class Bills {
 
     List<Bill> list(Caller caller, ListQuery query, String customerId, String accountId, String status,
                     String externalReference) {
-        return ListSql.page(jdbc, "billing_bills", caller, query, ListSql.filters("customer_id", customerId,
-                "account_id", accountId, "status", status, "external_reference", externalReference), this::map);
+        return ListSql.from("select * from billing_bills").ownedBy(caller).where("customer_id", customerId)
+                .where("account_id", accountId).where("status", status).where("external_reference", externalReference)
+                .page(jdbc, query, this::map);
     }
 
     private Map<String, Object> params(Caller caller, Bill b) {

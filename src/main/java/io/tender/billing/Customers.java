@@ -1,6 +1,7 @@
 package io.tender.billing;
 
 import io.tender.api.ListQuery;
+import io.tender.api.ListSql;
 import io.tender.auth.Caller;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -72,8 +73,8 @@ class Customers {
     }
 
     List<Customer> list(Caller caller, ListQuery query, String externalReference) {
-        return ListSql.page(jdbc, "billing_customers", caller, query,
-                ListSql.filters("external_reference", externalReference), this::map);
+        return ListSql.from("select * from billing_customers").ownedBy(caller)
+                .where("external_reference", externalReference).page(jdbc, query, this::map);
     }
 
     private Map<String, Object> params(Caller caller, Customer c) {

@@ -39,6 +39,9 @@ class EmbeddedDatabaseConfiguration {
         var builder = EmbeddedPostgres.builder()
                 .setDataDirectory(pgData)
                 .setCleanDataDirectory(false)
+                // Spring stops it, after everything that uses the database has stopped (not the library's own hook,
+                // which would pull it from under the background jobs during shutdown).
+                .setRegisterShutdownHook(false)
                 .setPGStartupWait(Duration.ofSeconds(60))
                 .setLocaleConfig("locale", "C")
                 // The library defaults to synchronous_commit=off; a payment service must not lose acknowledged commits.

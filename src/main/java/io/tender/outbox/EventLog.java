@@ -2,12 +2,11 @@ package io.tender.outbox;
 
 import io.tender.api.ApiException;
 import io.tender.api.ListQuery;
+import io.tender.api.ListSql;
 import io.tender.auth.Caller;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
-import java.time.ZoneOffset;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Optional;
 
@@ -42,29 +41,7 @@ public class EventLog {
 
     /** Newest first, {@code limit + 1} rows (see {@code ListPage.of}). */
     public List<OutboxEvent> list(Caller caller, ListQuery query, String type) {
-        StringBuilder sql = new StringBuilder("select " + COLUMNS
-                + " from outbox where merchant_id = :merchant and mode = :mode");
-        var params = new LinkedHashMap<String, Object>();
-        params.put("merchant", caller.merchantId());
-        params.put("mode", caller.mode().wire());
-        if (query.cursor() != null) {
-            sql.append(" and id < :cursor");
-            params.put("cursor", query.cursor());
-        }
-        if (type != null) {
-            sql.append(" and type = :type");
-            params.put("type", type);
-        }
-        if (query.createdFrom() != null) {
-            sql.append(" and created_at >= :from");
-            params.put("from", query.createdFrom().atOffset(ZoneOffset.UTC));
-        }
-        if (query.createdBefore() != null) {
-            sql.append(" and created_at < :before");
-            params.put("before", query.createdBefore().atOffset(ZoneOffset.UTC));
-        }
-        sql.append(" order by id desc limit :limit");
-        params.put("limit", query.limit() + 1);
-        return jdbc.sql(sql.toString()).params(params).query(OutboxRelay::event).list();
+        return ListSql.from("select " + COLUMNS + " from outbox").ownedBy(caller).where("type", type)
+                .page(jdbc, query, OutboxRelay::event);
     }
 }

@@ -2,12 +2,15 @@ package io.tender.provider;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
  * A replacement voucher for the remainder of a partial redeem (spec "Change Voucher"), shaped by redemption type.
  * Its PIN is the customer's only way to spend the remainder, so responses carry it in full; events, logs and
  * {@code toString} never do.
  */
+@Schema(description = "Replacement voucher for the remainder of a partial redeem; its shape depends on the type.",
+        oneOf = {ChangeVoucher.WithAmount.class, ChangeVoucher.WithReference.class})
 public sealed interface ChangeVoucher {
 
     String pin();
@@ -23,6 +26,8 @@ public sealed interface ChangeVoucher {
     /** {@code vouchers.one_voucher}: with the change value. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"pin", "serial_number", "amount", "expires_at", "status"})
+    @Schema(name = "ChangeVoucherWithAmount", description = "vouchers.one_voucher",
+            additionalProperties = Schema.AdditionalPropertiesValue.FALSE, requiredProperties = {"pin", "serial_number", "status"})
     record WithAmount(String pin, String serialNumber, Long amount, String expiresAt, String status)
             implements ChangeVoucher {
         public WithAmount masked() {
@@ -39,6 +44,8 @@ public sealed interface ChangeVoucher {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @JsonPropertyOrder({"pin", "serial_number", "reference", "expires_at", "barcode", "product_name",
             "product_instructions", "product_help", "customer_message"})
+    @Schema(name = "ChangeVoucherWithReference", description = "vouchers.provider_c",
+            additionalProperties = Schema.AdditionalPropertiesValue.FALSE, requiredProperties = {"pin", "serial_number", "reference"})
     record WithReference(String pin, String serialNumber, String reference, String expiresAt, String barcode,
                          String productName, String productInstructions, String productHelp, String customerMessage)
             implements ChangeVoucher {

@@ -2,6 +2,7 @@ package io.tender.redemption;
 
 import io.tender.api.ApiException;
 import io.tender.api.ListQuery;
+import io.tender.api.ListSql;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
 import io.tender.provider.ChangeVoucher;
@@ -140,37 +141,8 @@ class Redemptions {
     }
 
     List<Redemption> list(Caller caller, ListQuery query, String status, String type, String externalReference) {
-        StringBuilder sql = new StringBuilder("select * from redemptions where merchant_id = :merchant and mode = :mode");
-        var statement = new java.util.LinkedHashMap<String, Object>();
-        statement.put("merchant", caller.merchantId());
-        statement.put("mode", caller.mode().wire());
-        if (query.cursor() != null) {
-            sql.append(" and id < :cursor");
-            statement.put("cursor", query.cursor());
-        }
-        if (status != null) {
-            sql.append(" and status = :status");
-            statement.put("status", status);
-        }
-        if (type != null) {
-            sql.append(" and type = :type");
-            statement.put("type", type);
-        }
-        if (externalReference != null) {
-            sql.append(" and external_reference = :externalReference");
-            statement.put("externalReference", externalReference);
-        }
-        if (query.createdFrom() != null) {
-            sql.append(" and created_at >= :from");
-            statement.put("from", query.createdFrom().atOffset(ZoneOffset.UTC));
-        }
-        if (query.createdBefore() != null) {
-            sql.append(" and created_at < :before");
-            statement.put("before", query.createdBefore().atOffset(ZoneOffset.UTC));
-        }
-        sql.append(" order by id desc limit :limit");
-        statement.put("limit", query.limit() + 1);
-        return jdbc.sql(sql.toString()).params(statement).query(this::map).list();
+        return ListSql.from("select * from redemptions").ownedBy(caller).where("status", status).where("type", type)
+                .where("external_reference", externalReference).page(jdbc, query, this::map);
     }
 
     /** Every column, for the insert. */

@@ -2,6 +2,7 @@ package io.tender.webhook;
 
 import io.tender.api.Ids;
 import io.tender.api.ListQuery;
+import io.tender.api.ListSql;
 import io.tender.outbox.OutboxEvent;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -10,8 +11,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.util.HashMap;
 import java.util.List;
 
 /** The {@code webhook_deliveries} and {@code webhook_attempts} tables. */
@@ -140,32 +139,8 @@ class WebhookDeliveries {
 
     /** An endpoint's attempts, newest first ({@code limit + 1} rows). */
     List<Attempt> attempts(String endpointId, ListQuery query, String eventId, String outcome) {
-        var params = new HashMap<String, Object>();
-        params.put("endpoint", endpointId);
-        params.put("limit", query.limit() + 1);
-        StringBuilder sql = new StringBuilder("select * from webhook_attempts where endpoint_id = :endpoint");
-        if (query.cursor() != null) {
-            sql.append(" and id < :cursor");
-            params.put("cursor", query.cursor());
-        }
-        if (eventId != null) {
-            sql.append(" and event_id = :event");
-            params.put("event", eventId);
-        }
-        if (outcome != null) {
-            sql.append(" and outcome = :outcome");
-            params.put("outcome", outcome);
-        }
-        if (query.createdFrom() != null) {
-            sql.append(" and created_at >= :from");
-            params.put("from", query.createdFrom().atOffset(ZoneOffset.UTC));
-        }
-        if (query.createdBefore() != null) {
-            sql.append(" and created_at < :before");
-            params.put("before", query.createdBefore().atOffset(ZoneOffset.UTC));
-        }
-        sql.append(" order by id desc limit :limit");
-        return jdbc.sql(sql.toString()).params(params).query(WebhookDeliveries::attempt).list();
+        return ListSql.from("select * from webhook_attempts").where("endpoint_id", endpointId)
+                .where("event_id", eventId).where("outcome", outcome).page(jdbc, query, WebhookDeliveries::attempt);
     }
 
     private static Attempt attempt(ResultSet rs, int row) throws SQLException {

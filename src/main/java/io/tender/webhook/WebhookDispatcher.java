@@ -5,7 +5,6 @@ import io.tender.outbox.OutboxEvent;
 import io.tender.outbox.Wakeup;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.DisposableBean;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionSynchronization;
@@ -27,6 +26,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import jakarta.annotation.PreDestroy;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -42,7 +42,7 @@ import java.util.concurrent.TimeoutException;
  * redirects are not followed, 410 Gone disables the endpoint, anything else is retried on the schedule.
  */
 @Component
-class WebhookDispatcher implements SmartLifecycle, DisposableBean {
+class WebhookDispatcher implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(WebhookDispatcher.class);
     static final String USER_AGENT = "Tender-Webhooks/1";
@@ -230,6 +230,11 @@ class WebhookDispatcher implements SmartLifecycle, DisposableBean {
         loop = Thread.ofVirtual().name("webhook-dispatcher").start(this::loop);
     }
 
+    /**
+     * Stops claiming and lets the attempts in flight finish and record their outcome (anything cut short is retried
+     * after its lease). A stopped dispatcher can be started again (Spring may stop and restart a context), so the
+     * executor the HTTP client runs on lives until the bean is destroyed.
+     */
     @Override
     public synchronized void stop() {
         running = false;
@@ -238,23 +243,22 @@ class WebhookDispatcher implements SmartLifecycle, DisposableBean {
             if (loop != null && !loop.join(Duration.ofSeconds(30))) {
                 loop.interrupt();
             }
-            // Attempts in flight may finish and record their outcome; anything cut short is retried after its lease.
-            // The executor stays usable: a stopped dispatcher can be started again (a paused test context is).
-            if (slots.tryAcquire(settings.maxConcurrency(), settings.timeout().toMillis() + 1000, TimeUnit.MILLISECONDS)) {
-                slots.release(settings.maxConcurrency());
+            int all = settings.maxConcurrency();
+            if (slots.tryAcquire(all, settings.timeout().toMillis() + 1000, TimeUnit.MILLISECONDS)) {
+                slots.release(all);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
 
-    @Override
-    public boolean isRunning() {
-        return running;
+    @PreDestroy
+    void close() {
+        attempts.shutdown();
     }
 
     @Override
-    public void destroy() {
-        attempts.shutdown();
+    public boolean isRunning() {
+        return running;
     }
 }

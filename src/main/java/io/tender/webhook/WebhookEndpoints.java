@@ -2,6 +2,7 @@ package io.tender.webhook;
 
 import io.tender.api.ApiException;
 import io.tender.api.ListQuery;
+import io.tender.api.ListSql;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
 import io.tender.secrets.SecretBox;
@@ -85,25 +86,7 @@ class WebhookEndpoints {
     }
 
     List<WebhookEndpoint> list(Caller caller, ListQuery query) {
-        var params = new HashMap<String, Object>();
-        params.put("merchant", caller.merchantId());
-        params.put("mode", caller.mode().wire());
-        params.put("limit", query.limit() + 1);
-        StringBuilder sql = new StringBuilder("select * from webhook_endpoints where merchant_id = :merchant and mode = :mode");
-        if (query.cursor() != null) {
-            sql.append(" and id < :cursor");
-            params.put("cursor", query.cursor());
-        }
-        if (query.createdFrom() != null) {
-            sql.append(" and created_at >= :from");
-            params.put("from", query.createdFrom().atOffset(ZoneOffset.UTC));
-        }
-        if (query.createdBefore() != null) {
-            sql.append(" and created_at < :before");
-            params.put("before", query.createdBefore().atOffset(ZoneOffset.UTC));
-        }
-        sql.append(" order by id desc limit :limit");
-        return jdbc.sql(sql.toString()).params(params).query(this::map).list();
+        return ListSql.from("select * from webhook_endpoints").ownedBy(caller).page(jdbc, query, this::map);
     }
 
     /** The enabled endpoints of a merchant and mode that subscribe to this event type. */

@@ -1,8 +1,10 @@
 package io.tender.secrets;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -14,30 +16,105 @@ import java.util.concurrent.Future;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Sealing reuses cipher objects across calls and threads; every value must still open only as itself. */
+/** AES-GCM sealing at rest (decisions §1 "Sensitive values"): round trip, bound to its context, tamper-evident. */
 class SecretBoxTest {
 
-    private final MasterKey masterKey = new MasterKey(Base64.getEncoder().encodeToString(new byte[32]), Path.of("unused"));
-    private final SecretBox box = new SecretBox(masterKey);
+    private static final String PIN = "4000123412341237";
+    private static final byte[] PLAIN = ("{\"pin\":\"" + PIN + "\"}").getBytes(StandardCharsets.UTF_8);
+    private static final String CONTEXT = "redemption-source:rdm_0193f1c2a4b5c6d7e8f9a0b1";
+
+    private static MasterKey key(int seed) {
+        byte[] bytes = new byte[32];
+        bytes[0] = (byte) seed;
+        return new MasterKey(Base64.getEncoder().encodeToString(bytes), Path.of("unused"));
+    }
+
+    private final SecretBox box = new SecretBox(key(1));
 
     @Test
-    void aSealedValueOpensWithItsContextAndNeverWithAnother() {
-        byte[] sealed = box.seal("1234567890120007".getBytes(StandardCharsets.UTF_8), "redemption-source:rdm_1");
-
-        assertThat(new String(box.open(sealed, "redemption-source:rdm_1"), StandardCharsets.UTF_8)).isEqualTo("1234567890120007");
-        assertThatThrownBy(() -> box.open(sealed, "redemption-source:rdm_2"))
-                .isInstanceOf(IllegalStateException.class).hasMessageNotContaining("1234567890120007");
-        // The failed open leaves nothing behind that breaks the next one.
-        assertThat(box.open(sealed, "redemption-source:rdm_1")).isEqualTo("1234567890120007".getBytes(StandardCharsets.UTF_8));
+    void whatIsSealedOpensAgainWithTheSameContext() {
+        byte[] sealed = box.seal(PLAIN, CONTEXT);
+        assertThat(box.open(sealed, CONTEXT)).isEqualTo(PLAIN);
+        // Another instance on the same master key (another service instance) opens it too.
+        assertThat(new SecretBox(key(1)).open(sealed, CONTEXT)).isEqualTo(PLAIN);
     }
 
     @Test
-    void sealingTheSameValueTwiceGivesDifferentBoxes() {
-        byte[] first = box.seal(new byte[]{1, 2, 3}, "c");
-        byte[] second = box.seal(new byte[]{1, 2, 3}, "c");
+    void theSealedFormHidesThePlaintextAndDiffersEachTime() {
+        byte[] once = box.seal(PLAIN, CONTEXT);
+        byte[] twice = box.seal(PLAIN, CONTEXT);
+        assertThat(once).isNotEqualTo(twice);
+        assertThat(new String(once, StandardCharsets.ISO_8859_1)).doesNotContain(PIN);
+        // Version byte, 12-byte nonce, ciphertext of the same length, 16-byte tag.
+        assertThat(once).hasSize(1 + 12 + PLAIN.length + 16);
+        assertThat(once[0]).isEqualTo((byte) 1);
+    }
 
-        assertThat(first).isNotEqualTo(second);
-        assertThat(first).hasSize(1 + 12 + 3 + 16);
+    @Test
+    void aSealedValueDoesNotOpenUnderAnotherContext() {
+        byte[] sealed = box.seal(PLAIN, CONTEXT);
+        assertThatThrownBy(() -> box.open(sealed, "redemption-source:rdm_000000000000000000000000"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageNotContaining(PIN);
+        assertThatThrownBy(() -> box.open(sealed, "redemption-change:rdm_0193f1c2a4b5c6d7e8f9a0b1"))
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void aSealedValueDoesNotOpenUnderAnotherMasterKey() {
+        byte[] sealed = box.seal(PLAIN, CONTEXT);
+        assertThatThrownBy(() -> new SecretBox(key(2)).open(sealed, CONTEXT)).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void anyTamperingIsDetected() {
+        byte[] sealed = box.seal(PLAIN, CONTEXT);
+        for (int position : new int[]{1, 12, 13, 13 + PLAIN.length / 2, sealed.length - 1}) {
+            byte[] tampered = sealed.clone();
+            tampered[position] ^= 0x01;
+            assertThatThrownBy(() -> box.open(tampered, CONTEXT)).as("byte " + position)
+                    .isInstanceOf(IllegalStateException.class).hasMessageNotContaining(PIN);
+        }
+        byte[] otherVersion = sealed.clone();
+        otherVersion[0] = 2;
+        assertThatThrownBy(() -> box.open(otherVersion, CONTEXT)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> box.open(java.util.Arrays.copyOf(sealed, 20), CONTEXT))
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void theMasterKeyFileIsCreatedOnceAndKept(@TempDir Path dataDir) throws Exception {
+        MasterKey first = new MasterKey("", dataDir);
+        Path file = dataDir.resolve("master.key");
+        assertThat(file).exists();
+        assertThat(Base64.getDecoder().decode(Files.readString(file).trim())).hasSize(32);
+        byte[] sealed = new SecretBox(first).seal(PLAIN, CONTEXT);
+
+        MasterKey again = new MasterKey("", dataDir);
+        assertThat(new SecretBox(again).open(sealed, CONTEXT)).isEqualTo(PLAIN);
+    }
+
+    @Test
+    void aConfiguredMasterKeyMustBe32BytesOfBase64() {
+        assertThatThrownBy(() -> new MasterKey("not base64!", Path.of("unused"))).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> new MasterKey(Base64.getEncoder().encodeToString(new byte[16]), Path.of("unused")))
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void derivedKeysDifferByPurpose() {
+        MasterKey master = key(1);
+        assertThat(master.derive("aes-gcm/v1")).hasSize(32).isNotEqualTo(master.derive("api-key-hash/v1"));
+        assertThat(new KeyedHash(master, "a").of(PIN)).isEqualTo(new KeyedHash(master, "a").of(PIN))
+                .isNotEqualTo(new KeyedHash(master, "b").of(PIN));
+    }
+    @Test
+    void aFailedOpenLeavesNothingBehindThatBreaksTheNextOne() {
+        byte[] sealed = box.seal(PLAIN, CONTEXT);
+        assertThatThrownBy(() -> box.open(sealed, "redemption-source:rdm_000000000000000000000000"))
+                .isInstanceOf(IllegalStateException.class);
+        // Cipher objects are pooled: the one that failed must not be handed out half-initialised.
+        assertThat(box.open(sealed, CONTEXT)).isEqualTo(PLAIN);
     }
 
     @Test
@@ -61,13 +138,5 @@ class SecretBoxTest {
                 assertThat(result.get()).isTrue();
             }
         }
-    }
-
-    @Test
-    void aKeyedHashIsStablePerSecretAndPurpose() {
-        KeyedHash hash = new KeyedHash(masterKey, "sandbox-voucher/v1");
-
-        assertThat(hash.of("pin-1")).isEqualTo(hash.of("pin-1")).isNotEqualTo(hash.of("pin-2"));
-        assertThat(hash.of("pin-1")).isNotEqualTo(new KeyedHash(masterKey, "api-key-hash/v1").of("pin-1"));
     }
 }

@@ -35,6 +35,11 @@ public final class Api {
         return base;
     }
 
+    /** The API key this client sends, for requests built by hand (chunked bodies, raw sockets). */
+    public String key() {
+        return key;
+    }
+
     public Request post(String path, String body) {
         return new Request("POST", path, body);
     }

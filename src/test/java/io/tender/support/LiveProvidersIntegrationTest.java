@@ -19,7 +19,7 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "tender.admin-token=" + IntegrationTestSupport.ADMIN_TOKEN,
         "tender.bootstrap-keys=",
-        "tender.providers.live.read-timeout=700ms",
+        "tender.providers.live.read-timeout=1500ms",
         "tender.providers.live.connect-timeout=500ms",
         "tender.providers.live.api-key=provider-secret",
         "tender.providers.live.provider-c.base-url=http://127.0.0.1:9",

@@ -47,7 +47,7 @@ class HttpVoucherProviderTest {
 
     private VoucherProvider provider(String baseUrl, int window, int maxConcurrent) {
         var defaults = new LiveProviderSettings.TypeSettings(null, null, null, null, false, null, true, "ZAR", null);
-        var settings = new LiveProviderSettings(baseUrl, "secret", Duration.ofMillis(500), Duration.ofMillis(500),
+        var settings = new LiveProviderSettings(baseUrl, "secret", Duration.ofMillis(500), Duration.ofSeconds(3),
                 new LiveProviderSettings.Resilience(50, window, window, Duration.ofMinutes(5), maxConcurrent, 3,
                         Duration.ofMillis(10)),
                 defaults, defaults, defaults);

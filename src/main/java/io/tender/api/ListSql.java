@@ -1,0 +1,67 @@
+package io.tender.api;
+
+import io.tender.auth.Caller;
+import org.springframework.jdbc.core.RowMapper;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The query behind every list endpoint: rows matching some columns, after the cursor, within the
+ * {@code created_at} range, newest first, {@code limit + 1} of them (the extra one says there is more; see
+ * {@link ListPage#of}). Column names come from code, never from the request; values are bound.
+ */
+public final class ListSql {
+
+    private final String select;
+    private final Map<String, Object> equalTo = new LinkedHashMap<>();
+
+    private ListSql(String select) {
+        this.select = select;
+    }
+
+    /** {@code select} is the statement up to its {@code where}, for example {@code "select * from redemptions"}. */
+    public static ListSql from(String select) {
+        return new ListSql(select);
+    }
+
+    /** The caller's own rows: its merchant and its mode. */
+    public ListSql ownedBy(Caller caller) {
+        return where("merchant_id", caller.merchantId()).where("mode", caller.mode().wire());
+    }
+
+    /** Rows whose column equals the value; a null value (a filter the client did not give) adds nothing. */
+    public ListSql where(String column, Object value) {
+        if (value != null) {
+            equalTo.put(column, value);
+        }
+        return this;
+    }
+
+    public <T> List<T> page(JdbcClient jdbc, ListQuery query, RowMapper<T> mapper) {
+        StringBuilder sql = new StringBuilder(select).append(" where true");
+        Map<String, Object> params = new LinkedHashMap<>();
+        equalTo.forEach((column, value) -> {
+            sql.append(" and ").append(column).append(" = :").append(column);
+            params.put(column, value);
+        });
+        if (query.cursor() != null) {
+            sql.append(" and id < :cursor");
+            params.put("cursor", query.cursor());
+        }
+        if (query.createdFrom() != null) {
+            sql.append(" and created_at >= :createdFrom");
+            params.put("createdFrom", query.createdFrom().atOffset(ZoneOffset.UTC));
+        }
+        if (query.createdBefore() != null) {
+            sql.append(" and created_at < :createdBefore");
+            params.put("createdBefore", query.createdBefore().atOffset(ZoneOffset.UTC));
+        }
+        sql.append(" order by id desc limit :limit");
+        params.put("limit", query.limit() + 1);
+        return jdbc.sql(sql.toString()).params(params).query(mapper).list();
+    }
+}

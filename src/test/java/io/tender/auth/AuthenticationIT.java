@@ -1,0 +1,142 @@
+package io.tender.auth;
+
+import io.tender.support.Api;
+import io.tender.support.ApiIntegrationTest;
+import io.tender.support.Merchants.Merchant;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.UUID;
+
+import static io.tender.support.ProblemAssertions.assertProblem;
+import static io.tender.support.Vouchers.oneVoucher;
+import static io.tender.support.Vouchers.validPin;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Spec "Authentication" and decisions §1: who may call the redemption endpoints, and what a refusal looks like. */
+class AuthenticationIT extends ApiIntegrationTest {
+
+    private Merchant merchant;
+    private String redemptionId;
+
+    @BeforeEach
+    void merchantWithARedemption() {
+        merchant = merchants.create();
+        var created = merchant.test().post("/collect/redemptions", oneVoucher(validPin())).send();
+        assertThat(created.status()).as(created.toString()).isEqualTo(201);
+        redemptionId = created.json().get("id").stringValue();
+    }
+
+    private long stored(String table) {
+        return jdbc.sql("select count(*) from " + table + " where merchant_id = ?").param(merchant.id())
+                .query(Long.class).single();
+    }
+
+    private void assertNothingMoreStored() {
+        assertThat(stored("redemptions")).as("redemptions").isEqualTo(1);
+        assertThat(stored("outbox")).as("events").isEqualTo(3);
+        assertThat(stored("idempotency_keys")).as("idempotency keys").isZero();
+    }
+
+    private Api.Request create(Api api) {
+        return api.post("/collect/redemptions", oneVoucher(validPin())).idempotencyKey(UUID.randomUUID().toString());
+    }
+
+    @Test
+    void noAuthorizationHeaderIs401UnauthorizedWithABearerChallenge() {
+        for (var request : new Api.Request[]{create(anonymous()), anonymous().get("/collect/redemptions"),
+                anonymous().get("/collect/redemptions/" + redemptionId)}) {
+            var response = request.send();
+            assertProblem(response, 401, "unauthorized");
+            assertThat(response.header("WWW-Authenticate")).isEqualTo("Bearer");
+        }
+        assertNothingMoreStored();
+    }
+
+    @Test
+    void authenticationComesBeforeValidationSoAnAnonymousClientLearnsNothingAboutTheBody() {
+        var response = anonymous().post("/collect/redemptions", "{\"amount\":0}").send();
+        assertProblem(response, 401, "unauthorized");
+        assertThat(response.json().has("errors")).isFalse();
+    }
+
+    @ParameterizedTest(name = "Authorization: \"{0}\"")
+    @ValueSource(strings = {"Basic x", "Basic dXNlcjpwYXNz", "Bearer ", "Bearer", "Token sk_test_0123456789abcdef",
+            "sk_test_0123456789abcdef0123456789abcdef01234567"})
+    void aHeaderWithoutABearerTokenIs401MissingAuthorization(String header) {
+        var response = create(anonymous()).header("Authorization", header).send();
+        assertProblem(response, 401, "missing_authorization");
+        assertThat(response.header("WWW-Authenticate")).isEqualTo("Bearer");
+        assertNothingMoreStored();
+    }
+
+    @ParameterizedTest(name = "Bearer {0}")
+    @ValueSource(strings = {"sk_test_0123456789abcdef0123456789abcdef01234567", "sk_live_0123456789abcdef0123456789abcdef",
+            "pk_test_0123456789abcdef0123456789abcdef01234567", "garbage", "rk_test_0123456789abcdef",
+            "sk_test_", "sk_test_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"})
+    void anUnknownOrGarbageKeyIs401Unauthorized(String key) {
+        var response = create(anonymous().as(key)).send();
+        assertProblem(response, 401, "unauthorized");
+        assertThat(response.text()).as("a refusal does not repeat the key").doesNotContain(key);
+        assertThat(response.header("WWW-Authenticate")).isEqualTo("Bearer");
+        assertProblem(anonymous().as(key).get("/collect/redemptions/" + redemptionId).send(), 401, "unauthorized");
+        assertNothingMoreStored();
+    }
+
+    @Test
+    void theSchemeNameIsCaseInsensitive() {
+        var response = anonymous().get("/collect/redemptions/" + redemptionId)
+                .header("Authorization", "bearer " + merchant.test().key()).send();
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+    }
+
+    @Test
+    void aRevokedKeyIs401UnauthorizedAtOnce() {
+        Api key = merchant.test();
+        assertThat(key.get("/collect/redemptions/" + redemptionId).send().status()).isEqualTo(200);
+
+        var revoked = merchants.admin().post("/admin/keys/" + merchant.testKeyId() + "/revoke", "").send();
+        assertThat(revoked.status()).as(revoked.toString()).isEqualTo(200);
+        assertThat(revoked.json().get("revoked_at").stringValue()).isNotBlank();
+
+        // Straight after the revocation, although the key was used (and cached) a moment ago.
+        assertProblem(key.get("/collect/redemptions/" + redemptionId).send(), 401, "unauthorized");
+        assertProblem(key.get("/collect/redemptions").send(), 401, "unauthorized");
+        assertProblem(create(key).send(), 401, "unauthorized");
+        assertNothingMoreStored();
+    }
+
+    @Test
+    void publicKeysMayNotCreateRetrieveOrListRedemptions() {
+        for (Api publicKey : new Api[]{merchant.publicTest(), merchant.publicLive()}) {
+            assertProblem(create(publicKey).send(), 403, "operation_not_allowed");
+            assertProblem(publicKey.get("/collect/redemptions/" + redemptionId).send(), 403, "operation_not_allowed");
+            assertProblem(publicKey.get("/collect/redemptions").send(), 403, "operation_not_allowed");
+        }
+        assertNothingMoreStored();
+    }
+
+    @Test
+    void aLiveRedemptionWithoutAConfiguredProviderIs503AndStoresNothing() {
+        var response = create(merchant.live()).send();
+        assertProblem(response, 503, "service_unavailable");
+        assertThat(response.json().get("detail").stringValue()).contains("vouchers.one_voucher");
+        assertNothingMoreStored();
+
+        // The same key can then be used again: the refusal was not stored under it.
+        var again = merchant.live().post("/collect/redemptions", oneVoucher(validPin())).idempotencyKey("live-1").send();
+        assertProblem(again, 503, "service_unavailable");
+        assertThat(jdbc.sql("select count(*) from idempotency_keys where merchant_id = ? and mode = 'live'")
+                .param(merchant.id()).query(Long.class).single()).isZero();
+    }
+
+    @Test
+    void aLiveSecretKeyReadsOnlyLiveRedemptions() {
+        var list = merchant.live().get("/collect/redemptions").send();
+        assertThat(list.status()).as(list.toString()).isEqualTo(200);
+        assertThat(list.json().get("data")).isEmpty();
+        assertProblem(merchant.live().get("/collect/redemptions/" + redemptionId).send(), 404, "resource_not_found");
+    }
+}

@@ -1,0 +1,305 @@
+package io.tender.idempotency;
+
+import io.tender.support.Api;
+import io.tender.support.ApiIntegrationTest;
+import io.tender.support.Merchants.Merchant;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import io.tender.auth.Caller;
+import io.tender.auth.KeyKind;
+import io.tender.auth.Mode;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.JsonNode;
+
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import static io.tender.support.ProblemAssertions.assertProblem;
+import static io.tender.support.Vouchers.oneVoucher;
+import static io.tender.support.Vouchers.pin;
+import static io.tender.support.Vouchers.validPin;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Spec create rule 1 and decisions §1 "Idempotency", over HTTP: replays, conflicts, concurrency, expiry and purge. */
+class IdempotencyIT extends ApiIntegrationTest {
+
+    private static final String PATH = "/collect/redemptions";
+
+    @Autowired
+    private IdempotencyKeys idempotencyKeys;
+
+    @Autowired
+    private TransactionTemplate tx;
+
+    @Autowired
+    private IdempotencyKeyPurge purge;
+
+    private Merchant merchant;
+    private Api api;
+
+    @BeforeEach
+    void merchant() {
+        merchant = merchants.create();
+        api = merchant.test();
+    }
+
+    private Api.Response post(String key, String body) {
+        return api.post(PATH, body).idempotencyKey(key).send();
+    }
+
+    private static String newKey() {
+        return "key-" + UUID.randomUUID();
+    }
+
+    private long redemptionsWithKey(String key) {
+        return jdbc.sql("select count(*) from redemptions where merchant_id = ? and idempotency_key = ?")
+                .params(merchant.id(), key).query(Long.class).single();
+    }
+
+    private long providerCalls(String redemptionId) {
+        return jdbc.sql("select count(*) from sandbox_operations where operation_key like ?")
+                .param(redemptionId + ":%").query(Long.class).single();
+    }
+
+    private long events(String redemptionId) {
+        return jdbc.sql("select count(*) from outbox where aggregateid = ?").param(redemptionId).query(Long.class).single();
+    }
+
+    private void backdate(String key, String interval) {
+        int rows = jdbc.sql("update idempotency_keys set created_at = now() - cast(? as interval)"
+                        + " where merchant_id = ? and idempotency_key = ?")
+                .params(interval, merchant.id(), key).update();
+        assertThat(rows).isEqualTo(1);
+    }
+
+    @Test
+    void theSameKeyAndBodyReplayTheOriginalResponseByteForByte() {
+        String key = newKey();
+        String body = oneVoucher(validPin());
+        var first = post(key, body);
+        assertThat(first.status()).as(first.toString()).isEqualTo(201);
+        assertThat(first.header("Idempotent-Replayed")).isNull();
+        String id = first.json().get("id").stringValue();
+
+        for (int i = 0; i < 2; i++) {
+            var replay = post(key, body);
+            assertThat(replay.status()).isEqualTo(201);
+            assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+            assertThat(replay.contentType()).isEqualTo(first.contentType());
+            assertThat(replay.bytes()).isEqualTo(first.bytes());
+        }
+        // Replays did nothing: one redemption, its two provider calls and three events, as after the first request.
+        assertThat(redemptionsWithKey(key)).isEqualTo(1);
+        assertThat(providerCalls(id)).isEqualTo(2);
+        assertThat(events(id)).isEqualTo(3);
+    }
+
+    @Test
+    void propertyOrderAndWhitespaceDoNotMakeADifferentBody() {
+        String key = newKey();
+        String pin = validPin();
+        var first = post(key, "{\"type\":\"vouchers.one_voucher\",\"source\":{\"pin\":\"" + pin + "\"},\"amount\":500,"
+                + "\"currency\":\"ZAR\",\"metadata\":{\"a\":\"1\",\"b\":\"2\"}}");
+        assertThat(first.status()).as(first.toString()).isEqualTo(201);
+
+        var reordered = post(key, "{ \"metadata\" : {\"b\":\"2\", \"a\":\"1\"},\n \"currency\":\"ZAR\", \"amount\":500,"
+                + " \"source\":{ \"pin\":\"" + pin + "\" }, \"type\":\"vouchers.one_voucher\" }");
+        assertThat(reordered.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(reordered.bytes()).isEqualTo(first.bytes());
+    }
+
+    @Test
+    void theSameKeyWithAnotherBodyIs409IdempotencyConflictAndChangesNothing() {
+        String key = newKey();
+        String pin = validPin();
+        String body = oneVoucher(pin, 500);
+        var first = post(key, body);
+        assertThat(first.status()).as(first.toString()).isEqualTo(201);
+
+        assertProblem(post(key, oneVoucher(validPin(), 500)), 409, "idempotency_conflict");
+        assertProblem(post(key, oneVoucher(pin, 501)), 409, "idempotency_conflict");
+        assertProblem(post(key, oneVoucher(pin)), 409, "idempotency_conflict");
+        assertProblem(post(key, "{\"type\":\"vouchers.one_voucher\",\"source\":{\"pin\":\"" + pin + "\"},\"amount\":500,"
+                + "\"currency\":\"ZAR\",\"metadata\":{\"a\":\"1\"}}"), 409, "idempotency_conflict");
+
+        assertThat(redemptionsWithKey(key)).isEqualTo(1);
+        // The conflicts were not stored under the key: the original still replays.
+        var replay = post(key, body);
+        assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(replay.bytes()).isEqualTo(first.bytes());
+    }
+
+    @Test
+    void aFailedRedemptionIsAResponseLikeAnyOtherAndReplays() {
+        for (String suffix : List.of("0003", "0002")) {
+            String key = newKey();
+            String body = oneVoucher(pin(suffix));
+            var first = post(key, body);
+            assertThat(first.status()).isEqualTo(201);
+            assertThat(first.json().get("status").stringValue()).isEqualTo("failed");
+
+            var replay = post(key, body);
+            assertThat(replay.status()).isEqualTo(201);
+            assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+            assertThat(replay.bytes()).isEqualTo(first.bytes());
+            assertThat(redemptionsWithKey(key)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void keysOfOneAndOfTwoHundredCharactersAreAccepted() {
+        for (String key : List.of("k", "k".repeat(200))) {
+            String body = oneVoucher(validPin());
+            var first = post(key, body);
+            assertThat(first.status()).as(first.toString()).isEqualTo(201);
+            assertThat(post(key, body).bytes()).isEqualTo(first.bytes());
+        }
+    }
+
+    @Test
+    void theKeyBelongsToTheMerchantAndModeNotToTheApiKey() {
+        String key = newKey();
+        String body = oneVoucher(validPin());
+        var first = post(key, body);
+
+        var secondKey = merchants.admin().post("/admin/merchants/" + merchant.name() + "/keys", "{\"kind\":\"sk_test\"}").send();
+        assertThat(secondKey.status()).isEqualTo(201);
+        var replay = api.as(secondKey.json().get("key").stringValue()).post(PATH, body).idempotencyKey(key).send();
+        assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(replay.bytes()).isEqualTo(first.bytes());
+    }
+
+    @Test
+    void aKeyWhoseFirstRequestIsStillRunningIs409ConflictWithRetryAfter() {
+        String key = newKey();
+        String body = oneVoucher(validPin());
+        // The state a request is in between claiming its key and storing its response.
+        var fingerprint = RequestFingerprint.of("POST", PATH, Api.JSON.readTree(body));
+        Caller caller = new Caller(merchant.id(), Mode.TEST, KeyKind.SK_TEST, "test");
+        IdempotencyKeys.Claim claim = tx.execute(s -> idempotencyKeys.claim(caller, key, fingerprint, null));
+        assertThat(claim).isInstanceOf(IdempotencyKeys.Claim.Claimed.class);
+
+        var running = post(key, body);
+        assertProblem(running, 409, "conflict");
+        assertThat(running.header("Retry-After")).isEqualTo("1");
+        // A different body is still told apart from a retry.
+        assertProblem(post(key, oneVoucher(validPin())), 409, "idempotency_conflict");
+        assertThat(redemptionsWithKey(key)).isZero();
+    }
+
+    @Test
+    void concurrentIdenticalRequestsMakeOneRedemptionAndOneProviderCall() throws Exception {
+        String key = newKey();
+        // With an amount the sandbox redeems in a single call, so "one provider call" is exactly one row.
+        String body = oneVoucher(validPin(), 1500);
+        int clients = 24;
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<Api.Response>> futures = new ArrayList<>();
+        try (ExecutorService pool = Executors.newFixedThreadPool(clients)) {
+            for (int i = 0; i < clients; i++) {
+                futures.add(pool.submit(() -> {
+                    start.await();
+                    return post(key, body);
+                }));
+            }
+            start.countDown();
+            pool.shutdown();
+            assertThat(pool.awaitTermination(120, TimeUnit.SECONDS)).isTrue();
+        }
+        List<Api.Response> responses = new ArrayList<>();
+        for (var future : futures) {
+            responses.add(future.get());
+        }
+
+        List<Api.Response> originals = responses.stream()
+                .filter(r -> r.status() == 201 && r.header("Idempotent-Replayed") == null).toList();
+        assertThat(originals).as("exactly one request ran").hasSize(1);
+        Api.Response original = originals.getFirst();
+        String id = original.json().get("id").stringValue();
+        for (Api.Response response : responses) {
+            if (response == original) {
+                continue;
+            }
+            if (response.status() == 201) {
+                assertThat(response.header("Idempotent-Replayed")).isEqualTo("true");
+                assertThat(response.bytes()).isEqualTo(original.bytes());
+            } else {
+                assertProblem(response, 409, "conflict");
+                assertThat(response.header("Retry-After")).isEqualTo("1");
+            }
+        }
+        assertThat(redemptionsWithKey(key)).isEqualTo(1);
+        assertThat(providerCalls(id)).isEqualTo(1);
+        assertThat(original.json().get("status").stringValue()).isEqualTo("confirmed");
+        // Once the first finished, every retry is the replay.
+        assertThat(post(key, body).bytes()).isEqualTo(original.bytes());
+    }
+
+    @Test
+    void aKeyIsRememberedFor24HoursAndThenForgotten() {
+        String key = newKey();
+        String body = oneVoucher(validPin());
+        var first = post(key, body);
+        String firstId = first.json().get("id").stringValue();
+
+        backdate(key, "23 hours");
+        assertThat(post(key, body).header("Idempotent-Replayed")).isEqualTo("true");
+
+        backdate(key, "25 hours");
+        var anew = post(key, body);
+        assertThat(anew.status()).isEqualTo(201);
+        assertThat(anew.header("Idempotent-Replayed")).isNull();
+        JsonNode second = anew.json();
+        assertThat(second.get("id").stringValue()).isNotEqualTo(firstId);
+        // It really ran: the voucher was used by the first request, so this one fails at the provider.
+        assertThat(second.get("status").stringValue()).isEqualTo("failed");
+        assertThat(second.get("last_error").get("error_code").stringValue()).isEqualTo("BAD_REQUEST");
+        // And the key now replays the new response.
+        assertThat(post(key, body).bytes()).isEqualTo(anew.bytes());
+    }
+
+    @Test
+    void anExpiredKeyMayBeUsedWithAnotherBody() {
+        String key = newKey();
+        post(key, oneVoucher(validPin()));
+        backdate(key, "25 hours");
+
+        var other = post(key, oneVoucher(validPin()));
+        assertThat(other.status()).as(other.toString()).isEqualTo(201);
+        assertThat(other.json().get("status").stringValue()).isEqualTo("confirmed");
+    }
+
+    @Test
+    void thePurgeDeletesCompletedKeysPastTheWindowOnly() {
+        String expired = newKey();
+        String fresh = newKey();
+        String stuck = newKey();
+        post(expired, oneVoucher(validPin()));
+        post(fresh, oneVoucher(validPin()));
+        backdate(expired, "25 hours");
+        // A key whose request never finished (a crash) is evidence for recovery, not something to purge.
+        jdbc.sql("""
+                        insert into idempotency_keys (merchant_id, mode, idempotency_key, method, path, body_hash, state,
+                            created_at) values (?, 'test', ?, 'POST', ?, ?, 'started', ?)""")
+                .params(merchant.id(), stuck, PATH, new byte[32], OffsetDateTime.now(ZoneOffset.UTC).minusHours(30))
+                .update();
+
+        purge.purge();
+
+        assertThat(keys()).containsExactlyInAnyOrder(fresh, stuck);
+    }
+
+    private List<String> keys() {
+        return jdbc.sql("select idempotency_key from idempotency_keys where merchant_id = ?").param(merchant.id())
+                .query(String.class).list();
+    }
+}

@@ -1,0 +1,67 @@
+package io.tender.idempotency;
+
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What an Idempotency-Key is bound to (decisions §1): method, path and the canonical body. */
+class RequestFingerprintTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final String PATH = "/collect/redemptions";
+
+    private static RequestFingerprint of(String method, String path, String body) {
+        return RequestFingerprint.of(method, path, body == null ? null : JSON.readTree(body));
+    }
+
+    private static JsonNode json(String body) {
+        return JSON.readTree(body);
+    }
+
+    @Test
+    void propertyOrderAtAnyDepthAndWhitespaceDoNotMatter() {
+        var first = of("POST", PATH, "{\"type\":\"t\",\"source\":{\"pin\":\"1\",\"phone_number\":\"2\"},\"metadata\":{\"a\":\"1\",\"b\":\"2\"}}");
+        var reordered = of("POST", PATH, " { \"metadata\" : {\"b\":\"2\",\"a\":\"1\"},\n\t\"source\":{\"phone_number\":\"2\",\"pin\":\"1\"},"
+                + "\"type\":\"t\" } ");
+        assertThat(reordered).isEqualTo(first);
+        assertThat(reordered.hashCode()).isEqualTo(first.hashCode());
+        assertThat(reordered.sameAs("POST", PATH, first.bodyHash())).isTrue();
+    }
+
+    @Test
+    void anyDifferenceInTheBodyIsADifferentRequest() {
+        var base = of("POST", PATH, "{\"amount\":100,\"currency\":\"ZAR\"}");
+        assertThat(of("POST", PATH, "{\"amount\":101,\"currency\":\"ZAR\"}")).isNotEqualTo(base);
+        assertThat(of("POST", PATH, "{\"amount\":\"100\",\"currency\":\"ZAR\"}")).isNotEqualTo(base);
+        assertThat(of("POST", PATH, "{\"amount\":100}")).isNotEqualTo(base);
+        assertThat(of("POST", PATH, "{\"amount\":100,\"currency\":\"ZAR\",\"metadata\":null}")).isNotEqualTo(base);
+        assertThat(of("POST", PATH, "{\"amount\":100,\"currency\":\"zar\"}")).isNotEqualTo(base);
+        // Arrays keep their order: related ids in another order are another request.
+        assertThat(of("POST", PATH, "{\"ids\":[\"a\",\"b\"]}")).isNotEqualTo(of("POST", PATH, "{\"ids\":[\"b\",\"a\"]}"));
+    }
+
+    @Test
+    void anotherMethodOrPathIsADifferentRequest() {
+        var base = of("POST", PATH, "{}");
+        assertThat(of("PATCH", PATH, "{}")).isNotEqualTo(base);
+        assertThat(of("POST", "/billing/customers", "{}")).isNotEqualTo(base);
+        assertThat(base.sameAs("PATCH", PATH, base.bodyHash())).isFalse();
+        assertThat(base.sameAs("POST", "/collect/redemptions/", base.bodyHash())).isFalse();
+    }
+
+    @Test
+    void theBodyIsKeptOnlyAsAHash() {
+        var fingerprint = of("POST", PATH, "{\"source\":{\"pin\":\"4000123412341237\"}}");
+        assertThat(fingerprint.bodyHash()).hasSize(32);
+        assertThat(new String(fingerprint.bodyHash(), java.nio.charset.StandardCharsets.ISO_8859_1)).doesNotContain("4000123412341237");
+        assertThat(fingerprint.toString()).isEqualTo("POST " + PATH);
+    }
+
+    @Test
+    void anAbsentBodyIsOneRequestAndNotAnEmptyObject() {
+        assertThat(of("POST", PATH, null)).isEqualTo(RequestFingerprint.of("POST", PATH, json("null")));
+        assertThat(of("POST", PATH, null)).isNotEqualTo(of("POST", PATH, "{}"));
+    }
+}
