@@ -10,7 +10,8 @@
 # BENCH_CREATES_ONLY (set: only the create runs, e.g. while profiling), BENCH_CAPTURE_SQL (set: log every statement
 # of one create and stop: how the ceiling is derived), BENCH_JAR (target/tender.jar), BENCH_RESULTS (bench/results),
 # BENCH_PORT (8099), BENCH_JAVA_OPTS (extra JVM options, e.g. a JFR recording), BENCH_JAVA (java binary; default: the
-# newest JDK under /usr/lib/jvm), BENCH_CEILING_SQL (bench/ceiling.sql). Results: bench/results/<time>[-label]/.
+# newest JDK under /usr/lib/jvm), BENCH_CEILING_SQL (bench/ceiling.sql), BENCH_HALF_RATE (the paced run's rate instead
+# of half the best creates/s; with BENCH_LEVELS="" it studies that run alone). Results: bench/results/<time>[-label]/.
 set -euo pipefail
 
 BENCH_DIR="$(cd "$(dirname "$0")" && pwd)"
@@ -214,8 +215,8 @@ fi
 psql_bench -d "$DB" -c "select id from redemptions order by random() limit 20000" >"$RAW/ids.txt"
 run_wrk get 16 get.lua BENCH_IDS_FILE="$RAW/ids.txt"
 rm -f "$RAW/ids.txt"
-max_rps="$(jq -s 'map(select(.name == "create")) | max_by(.rps) | .rps' "$RESULTS")"
-half="$(awk -v r="$max_rps" 'BEGIN {printf "%d", r / 2}')"
+max_rps="$(jq -s 'map(select(.name == "create")) | max_by(.rps) | .rps // 0' "$RESULTS")"
+half="${BENCH_HALF_RATE:-$(awk -v r="$max_rps" 'BEGIN {printf "%d", r / 2}')}"
 RUN_DURATION="$HALF_DURATION" run_wrk create-at-half-max 64 create.lua BENCH_NONCE=800000 BENCH_RATE="$half"
 # The ceiling at the same rate, for its latency: PostgreSQL alone sees the same checkpoints and fsync stalls.
 cpu_start
