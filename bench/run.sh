@@ -4,7 +4,8 @@
 #
 #   bench/run.sh [label]
 #
-# Settings (environment): BENCH_LEVELS ("1 4 16 64"), BENCH_DURATION (20 s per run), BENCH_WARMUP (120 s: on 2 busy
+# Settings (environment): BENCH_LEVELS ("1 4 16 64"), BENCH_DURATION (20 s per run), BENCH_REPEATS (3 rounds of
+# service and ceiling per level), BENCH_WARMUP (120 s: on 2 busy
 # cores the JIT needs that long before the service's CPU per request settles), BENCH_HALF_DURATION (60 s: the run at half the maximum throughput, whose
 # p99 needs many samples), BENCH_DB_POOL (8: the service's TENDER_DB_POOL_SIZE, see docs/PERFORMANCE.md),
 # BENCH_CREATES_ONLY (set: only the create runs, e.g. while profiling), BENCH_CAPTURE_SQL (set: log every statement
@@ -22,6 +23,7 @@ DURATION="${BENCH_DURATION:-20}"
 WARMUP="${BENCH_WARMUP:-120}"
 HALF_DURATION="${BENCH_HALF_DURATION:-60}"
 DB_POOL="${BENCH_DB_POOL:-8}"
+REPEATS="${BENCH_REPEATS:-3}"
 PORT="${BENCH_PORT:-8099}"
 CEILING_SQL="${BENCH_CEILING_SQL:-$BENCH_DIR/ceiling.sql}"
 DB=tender_bench
@@ -176,9 +178,9 @@ run_wrk() {
   cpu_start
   env "$@" wrk -t1 -c"$level" -d"${RUN_DURATION:-$DURATION}s" --timeout 10s -s "$BENCH_DIR/$script" "http://127.0.0.1:$PORT" >"$raw" 2>&1
   line="$(grep '^{' "$raw" | tail -1)"
-  line="${line%\}},\"name\":\"$name\",\"level\":$level,$(cpu_end "$(jq -r .requests <<<"$line")"),\"peak_rss_mib\":$(peak_rss_mib)}"
+  line="${line%\}},\"name\":\"$name\",\"level\":$level,\"round\":${ROUND:-0},$(cpu_end "$(jq -r .requests <<<"$line")"),\"peak_rss_mib\":$(peak_rss_mib)}"
   echo "$line" >>"$RESULTS"
-  log "$name c=$level: $(jq -r '"\(.rps) req/s, p50 \(.p50_ms) ms, p99 \(.p99_ms) ms, errors \(.errors)"' <<<"$line")"
+  log "$name c=$level${ROUND:+ (round $ROUND)}: $(jq -r '"\(.rps) req/s, p50 \(.p50_ms) ms, p99 \(.p99_ms) ms, errors \(.errors)"' <<<"$line")"
 }
 run_ceiling() {
   local level=$1 name=${2:-ceiling} raw="$RAW/${2:-ceiling}-c$1.txt" tps lat
@@ -189,16 +191,21 @@ run_ceiling() {
   lat="$(awk '/^latency average/ {print $4}' "$raw")"
   local failed; failed="$(awk -F'[ (]+' '/^number of failed transactions/ {print $5}' "$raw")"
   local n; n="$(awk -F'[ /]+' '/^number of transactions actually processed/ {print $6}' "$raw")"
-  echo "{\"name\":\"$name\",\"level\":$level,\"rps\":$tps,\"mean_ms\":$lat,\"requests\":$n,\"errors\":${failed:-0},$(cpu_end "$n")}" >>"$RESULTS"
-  log "$name c=$level: $tps redemptions/s"
+  echo "{\"name\":\"$name\",\"level\":$level,\"round\":${ROUND:-0},\"rps\":$tps,\"mean_ms\":$lat,\"requests\":$n,\"errors\":${failed:-0},$(cpu_end "$n")}" >>"$RESULTS"
+  log "$name c=$level${ROUND:+ (round $ROUND)}: $tps redemptions/s"
 }
 
 # --- Warm-up (JIT), then each level: the service, then the ceiling, back to back so both see the same noise. ------
 log "warm-up ${WARMUP}s at 16 connections"
 BENCH_NONCE=900000 wrk -t1 -c16 -d"${WARMUP}s" --timeout 10s -s "$BENCH_DIR/create.lua" "http://127.0.0.1:$PORT" >"$RAW/warmup.txt" 2>&1
 for level in $LEVELS; do
-  run_wrk create "$level" create.lua BENCH_NONCE="$(printf '%06d' $((100000 + level)))"
-  [[ -n "${BENCH_CREATES_ONLY:-}" ]] || run_ceiling "$level"
+  # REPEATS rounds of the pair: one 20 s window can catch a disk stall that the next one does not; the summary
+  # reports the median of the rounds' ratios.
+  for ((ROUND = 0; ROUND < REPEATS; ROUND++)); do
+    run_wrk create "$level" create.lua BENCH_NONCE="$(printf '%06d' $((100000 + 100 * ROUND + level)))"
+    [[ -n "${BENCH_CREATES_ONLY:-}" ]] || run_ceiling "$level"
+  done
+  ROUND=0
   if [[ -z "${BENCH_CREATES_ONLY:-}" && "$level" -eq 16 && "$DB_POOL" -lt 16 ]]; then
     # For comparison only: PostgreSQL with as many clients as the service has connections.
     run_ceiling "$DB_POOL" ceiling-at-pool-size
@@ -215,7 +222,7 @@ fi
 psql_bench -d "$DB" -c "select id from redemptions order by random() limit 20000" >"$RAW/ids.txt"
 run_wrk get 16 get.lua BENCH_IDS_FILE="$RAW/ids.txt"
 rm -f "$RAW/ids.txt"
-max_rps="$(jq -s 'map(select(.name == "create")) | max_by(.rps) | .rps // 0' "$RESULTS")"
+max_rps="$(jq -s 'map(select(.name == "create")) | group_by(.level) | map(map(.rps) | sort | .[(length - 1) / 2 | floor]) | max // 0' "$RESULTS")"
 half="${BENCH_HALF_RATE:-$(awk -v r="$max_rps" 'BEGIN {printf "%d", r / 2}')}"
 RUN_DURATION="$HALF_DURATION" run_wrk create-at-half-max 64 create.lua BENCH_NONCE=800000 BENCH_RATE="$half"
 # The ceiling at the same rate, for its latency: PostgreSQL alone sees the same checkpoints and fsync stalls.
@@ -246,7 +253,7 @@ stop_service
   echo "postgresql settings changed for this run: ${PG_SETTINGS:-none}"
   echo "ceiling script: bench/$(basename "$CEILING_SQL")"
   echo "wrk: $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2), 1 thread, --timeout 10s; pgbench -M prepared -j 1"
-  echo "runs: ${DURATION}s each (half-maximum run ${HALF_DURATION}s), warm-up ${WARMUP}s; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "runs: ${DURATION}s each, ${REPEATS} rounds per level (half-maximum run ${HALF_DURATION}s), warm-up ${WARMUP}s; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "service peak RSS: ${FINAL_RSS} MiB"
 } >"$OUT/machine.txt"
 "$BENCH_DIR/summarize.sh" "$OUT" >"$OUT/summary.md"

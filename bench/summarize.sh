@@ -9,13 +9,21 @@ sed 's/^/- /' "$OUT/machine.txt"
 echo
 echo "## Creates (POST /collect/redemptions, fresh voucher and Idempotency-Key each) against the ceiling"
 echo
-echo "| connections | creates/s | p50 ms | p95 ms | p99 ms | errors | ceiling redemptions/s | ratio | service CPU ms/req | PostgreSQL CPU ms/req (service / ceiling) | other load % (service / ceiling) | peak RSS MiB |"
-echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "Each level ran BENCH_REPEATS rounds of the service then the ceiling; every figure is the median of the rounds"
+echo "(errors: their sum; peak RSS: the largest), and the ratio is the median of the rounds' ratios."
+echo
+echo "| connections | creates/s | p50 ms | p95 ms | p99 ms | errors | ceiling redemptions/s | ratio | ratio per round | service CPU ms/req | PostgreSQL CPU ms/req (service / ceiling) | other load % (service / ceiling) | peak RSS MiB |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|"
 jq -rs '
-  (map(select(.name == "ceiling")) | INDEX(.level | tostring)) as $c
-  | map(select(.name == "create"))[]
-  | ($c[.level | tostring] // {pg_cpu_ms: "-", other_load_pct: "-"}) as $k
-  | "| \(.level) | \(.rps | floor) | \(.p50_ms) | \(.p95_ms) | \(.p99_ms) | \(.errors) | \($k.rps // "-" | if type == "number" then floor else . end) | \(if $k.rps then (.rps / $k.rps * 100 | round) / 100 else "-" end) | \(.svc_cpu_ms) | \(.pg_cpu_ms) / \($k.pg_cpu_ms) | \(.other_load_pct) / \($k.other_load_pct) | \(.peak_rss_mib) |"' "$R"
+  def median: map(select(type == "number")) | sort | if length == 0 then "-" elif length % 2 == 1 then .[length / 2 | floor]
+    else (.[length / 2 - 1] + .[length / 2]) / 2 end;
+  def r2: if type == "number" then (. * 100 | round) / 100 else . end;
+  (map(select(.name == "ceiling")) | group_by(.level) | map({key: (.[0].level | tostring), value: .}) | from_entries) as $c
+  | map(select(.name == "create")) | group_by(.level)[]
+  | . as $s | ($c[$s[0].level | tostring] // []) as $k
+  | [range(0; $s | length) | . as $i | ($k | map(select((.round // 0) == ($s[$i].round // 0)))[0].rps) as $kr
+     | if $kr then $s[$i].rps / $kr else null end] as $ratios
+  | "| \($s[0].level) | \($s | map(.rps) | median | floor) | \($s | map(.p50_ms) | median) | \($s | map(.p95_ms) | median) | \($s | map(.p99_ms) | median) | \($s | map(.errors) | add) | \($k | map(.rps) | median | if type == "number" then floor else . end) | \($ratios | median | r2) | \($ratios | map(r2 | tostring) | join(", ")) | \($s | map(.svc_cpu_ms) | median | r2) | \($s | map(.pg_cpu_ms) | median | r2) / \($k | map(.pg_cpu_ms) | median | r2) | \($s | map(.other_load_pct) | median) / \($k | map(.other_load_pct) | median) | \($s | map(.peak_rss_mib) | max) |"' "$R"
 pool="$(jq -rs 'map(select(.name == "ceiling-at-pool-size"))[] | "PostgreSQL alone with as many clients as the service has connections (\(.level)): \(.rps | floor) redemptions/s."' "$R")"
 if [[ -n "$pool" ]]; then
   echo
