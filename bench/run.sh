@@ -127,6 +127,11 @@ cpu_end() {
 }
 peak_rss_mib() { awk '/VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$SERVICE_PID/status"; }
 
+# --- The disk alone (PostgreSQL idle): how long a small synchronous write takes, and how often it stalls. ------------
+CLUSTER_DATA="$(pg_lsclusters -h | awk 'NR == 1 {print $6}')"
+log "disk: 20 s of 8 kB writes with fdatasync in $CLUSTER_DATA"
+python3 "$BENCH_DIR/disk-stalls.py" 20 "$CLUSTER_DATA" >"$RAW/disk-stalls.txt"
+
 # --- The service. ------------------------------------------------------------------------------------------------
 log "starting $JAR with $JAVA ${BENCH_JAVA_OPTS:-}"
 SERVICE_LOG="$RAW/service.log"
@@ -249,6 +254,7 @@ stop_service
   echo "os: $(. /etc/os-release && echo "$PRETTY_NAME"), kernel $(uname -r)"
   echo "java: $("$JAVA" -version 2>&1 | head -1) ($JAVA) options: ${BENCH_JAVA_OPTS:-none}"
   echo "postgresql: $(psql_bench -d "$DB" -c 'show server_version') cluster $CLUSTER_VERSION/$CLUSTER_NAME; $(psql_bench -d "$DB" -c "select string_agg(name || '=' || current_setting(name), ', ' order by name) from pg_settings where name in ('shared_buffers','max_connections','synchronous_commit','fsync','wal_sync_method','full_page_writes','wal_level','commit_delay','max_wal_size','checkpoint_timeout')")"
+  echo "disk, idle (bench/disk-stalls.py): $(head -1 "$RAW/disk-stalls.txt"); $(sed -n 2p "$RAW/disk-stalls.txt")"
   echo "service settings: TENDER_DB_POOL_SIZE=$DB_POOL (Hikari), everything else as packaged"
   echo "postgresql settings changed for this run: ${PG_SETTINGS:-none}"
   echo "ceiling script: bench/$(basename "$CEILING_SQL")"
