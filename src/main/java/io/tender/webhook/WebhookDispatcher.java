@@ -11,72 +11,51 @@ import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import javax.net.ssl.SSLException;
-import java.io.IOException;
-import java.net.ConnectException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import jakarta.annotation.PreDestroy;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Makes webhook attempts. One loop per instance claims due deliveries (any instance may take any of them, see
  * {@link WebhookDeliveries#claimDue}) and runs each attempt on its own virtual thread, at most
- * {@code tender.webhooks.max-concurrency} at a time. An attempt POSTs the event's {@code {id, type, created_at,
- * data}} signed per Standard Webhooks, with a fresh {@code webhook-timestamp}; a 2xx within the timeout is success,
- * redirects are not followed, 410 Gone disables the endpoint, anything else is retried on the schedule.
+ * {@code tender.webhooks.max-concurrency} at a time, and records it: a 2xx within the timeout is success
+ * ({@link WebhookSender} makes the request), 410 Gone disables the endpoint, anything else is retried on the schedule.
  */
 @Component
 class WebhookDispatcher implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(WebhookDispatcher.class);
-    static final String USER_AGENT = "Tender-Webhooks/1";
 
     private final WebhookDeliveries deliveries;
     private final WebhookEndpoints endpoints;
     private final EventLog events;
-    private final WebhookTargets targets;
+    private final WebhookSender sender;
     private final WebhookSettings settings;
     private final TransactionTemplate tx;
     private final RetrySchedule schedule;
     private final Wakeup wakeup = new Wakeup();
     private final Semaphore slots;
     private final ExecutorService attempts = Executors.newVirtualThreadPerTaskExecutor();
-    private final HttpClient http;
     private volatile boolean running;
     private Thread loop;
 
     WebhookDispatcher(WebhookDeliveries deliveries, WebhookEndpoints endpoints, EventLog events,
-                      WebhookTargets targets, WebhookSettings settings, TransactionTemplate tx) {
+                      WebhookSender sender, WebhookSettings settings, TransactionTemplate tx) {
         this.deliveries = deliveries;
         this.endpoints = endpoints;
         this.events = events;
-        this.targets = targets;
+        this.sender = sender;
         this.settings = settings;
         this.tx = tx;
         this.schedule = new RetrySchedule(settings.retrySchedule(), settings.jitter(),
                 () -> ThreadLocalRandom.current().nextDouble());
         this.slots = new Semaphore(settings.maxConcurrency());
-        this.http = HttpClient.newBuilder()
-                .connectTimeout(settings.timeout())
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .executor(attempts)
-                .build();
     }
 
     void wake() {
@@ -147,7 +126,7 @@ class WebhookDispatcher implements SmartLifecycle {
             tx.executeWithoutResult(s -> deliveries.release(claim));
             return;
         }
-        var result = send(endpoint, event.get());
+        var result = sender.send(endpoint, event.get());
         Duration retryAfter = result.succeeded() ? null : schedule.pauseAfter(claim.failures() + 1).orElse(null);
         tx.executeWithoutResult(s -> {
             deliveries.record(claim, event.get().type(), result, retryAfter);
@@ -162,68 +141,6 @@ class WebhookDispatcher implements SmartLifecycle {
         }
     }
 
-    private WebhookDeliveries.AttemptResult send(WebhookEndpoint endpoint, OutboxEvent event) {
-        long started = System.nanoTime();
-        long timestamp = Instant.now().getEpochSecond();
-        URI uri = URI.create(endpoint.url());
-        var refusal = targets.checkAddress(uri, endpoint.mode());
-        if (refusal.isPresent()) {
-            return new WebhookDeliveries.AttemptResult(false, null, "address_not_allowed", Duration.ZERO, timestamp);
-        }
-        byte[] body = event.envelopeBytes();
-        HttpRequest request = HttpRequest.newBuilder(uri)
-                .timeout(settings.timeout())
-                .header("Content-Type", "application/json")
-                .header("User-Agent", USER_AGENT)
-                .header("webhook-id", event.id())
-                .header("webhook-timestamp", Long.toString(timestamp))
-                .header("webhook-signature", WebhookSigner.signature(event.id(), timestamp, body,
-                        endpoint.signingSecrets(Instant.now())))
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build();
-        CompletableFuture<HttpResponse<Void>> exchange = http.sendAsync(request, HttpResponse.BodyHandlers.discarding());
-        try {
-            // The whole exchange, body included, must fit in the timeout.
-            int status = exchange.get(settings.timeout().toMillis(), TimeUnit.MILLISECONDS).statusCode();
-            return new WebhookDeliveries.AttemptResult(status >= 200 && status < 300, status, null,
-                    Duration.ofNanos(System.nanoTime() - started), timestamp);
-        } catch (TimeoutException e) {
-            exchange.cancel(true);
-            return failure("timeout", started, timestamp);
-        } catch (InterruptedException e) {
-            exchange.cancel(true);
-            Thread.currentThread().interrupt();
-            return failure("interrupted", started, timestamp);
-        } catch (ExecutionException e) {
-            return failure(errorOf(e.getCause()), started, timestamp);
-        }
-    }
-
-    private static WebhookDeliveries.AttemptResult failure(String error, long started, long timestamp) {
-        return new WebhookDeliveries.AttemptResult(false, null, error, Duration.ofNanos(System.nanoTime() - started),
-                timestamp);
-    }
-
-    /** A short, stable word for what went wrong; never the exception message, which may carry the URL. */
-    static String errorOf(Throwable cause) {
-        if (cause instanceof HttpConnectTimeoutException) {
-            return "connect_timeout";
-        }
-        if (cause instanceof HttpTimeoutException) {
-            return "timeout";
-        }
-        if (cause instanceof ConnectException) {
-            return "connection_failed";
-        }
-        if (cause instanceof SSLException) {
-            return "tls_error";
-        }
-        if (cause instanceof IOException) {
-            return "network_error";
-        }
-        return "error";
-    }
-
     @Override
     public synchronized void start() {
         running = true;
@@ -233,7 +150,7 @@ class WebhookDispatcher implements SmartLifecycle {
     /**
      * Stops claiming and lets the attempts in flight finish and record their outcome (anything cut short is retried
      * after its lease). A stopped dispatcher can be started again (Spring may stop and restart a context), so the
-     * executor the HTTP client runs on lives until the bean is destroyed.
+     * executor the attempts run on lives until the bean is destroyed.
      */
     @Override
     public synchronized void stop() {

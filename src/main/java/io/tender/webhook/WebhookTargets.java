@@ -1,6 +1,7 @@
 package io.tender.webhook;
 
 import io.tender.auth.Mode;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 import java.net.Inet4Address;
@@ -17,7 +18,9 @@ import java.util.Optional;
  * loopback, private, link-local, multicast or otherwise internal address, so that a merchant cannot make the service
  * call into the operator's own network (SSRF), unless the operator sets
  * {@code tender.webhooks.allow-private-targets=true}. The check runs when the URL is set and again before every
- * attempt, since DNS answers change.
+ * attempt, since DNS answers change; and the attempt's connection resolves the host through
+ * {@link #resolveForConnect}, which applies the same rule to the very addresses it connects to, so a DNS answer that
+ * changes between the check and the connect (DNS rebinding) cannot lead the connection inside.
  */
 @Component
 class WebhookTargets {
@@ -28,10 +31,30 @@ class WebhookTargets {
     record Refusal(String reason) {
     }
 
-    private final boolean allowPrivate;
+    /** Looks a host name up: the system's resolver, or a scripted one in tests. */
+    @FunctionalInterface
+    interface HostLookup {
+        InetAddress[] addresses(String host) throws UnknownHostException;
+    }
 
+    /** A connection refused because the host resolved to an address a live-mode endpoint may not reach. */
+    static final class AddressNotAllowedException extends UnknownHostException {
+        AddressNotAllowedException() {
+            super("the host resolves to an address this endpoint may not reach");
+        }
+    }
+
+    private final boolean allowPrivate;
+    private final HostLookup lookup;
+
+    @Autowired
     WebhookTargets(WebhookSettings settings) {
+        this(settings, InetAddress::getAllByName);
+    }
+
+    WebhookTargets(WebhookSettings settings, HostLookup lookup) {
         this.allowPrivate = settings.allowPrivateTargets();
+        this.lookup = lookup;
     }
 
     /** Checks the URL's form and, for live mode, where it resolves to. */
@@ -63,21 +86,44 @@ class WebhookTargets {
 
     /** The address check alone, as it runs before each attempt. */
     Optional<Refusal> checkAddress(URI uri, Mode mode) {
-        if (mode == Mode.TEST || allowPrivate) {
+        if (!restricted(mode)) {
             return Optional.empty();
         }
         InetAddress[] addresses;
         try {
-            addresses = InetAddress.getAllByName(uri.getHost());
+            addresses = lookup.addresses(uri.getHost());
         } catch (UnknownHostException e) {
             return refuse("host does not resolve");
         }
-        for (InetAddress address : addresses) {
-            if (internal(address)) {
-                return refuse("must not point to a loopback, private, link-local or multicast address");
-            }
+        if (anyInternal(addresses)) {
+            return refuse("must not point to a loopback, private, link-local or multicast address");
         }
         return Optional.empty();
+    }
+
+    /**
+     * The addresses an attempt may connect to for this host: what the host resolves to now, refused as a whole
+     * ({@link AddressNotAllowedException}) if any of them is internal and the mode forbids that.
+     */
+    InetAddress[] resolveForConnect(String host, Mode mode) throws UnknownHostException {
+        InetAddress[] addresses = lookup.addresses(host);
+        if (restricted(mode) && anyInternal(addresses)) {
+            throw new AddressNotAllowedException();
+        }
+        return addresses;
+    }
+
+    private boolean restricted(Mode mode) {
+        return mode == Mode.LIVE && !allowPrivate;
+    }
+
+    private static boolean anyInternal(InetAddress[] addresses) {
+        for (InetAddress address : addresses) {
+            if (internal(address)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Optional<Refusal> refuse(String reason) {

@@ -1,0 +1,112 @@
+package io.tender.webhook;
+
+import io.tender.auth.Mode;
+import io.tender.outbox.OutboxEvent;
+import io.tender.support.WebhookReceiver;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * One webhook attempt against a receiver on loopback, with a scripted DNS: the SSRF rule holds for the address the
+ * connection actually goes to, not only for the answer the check before the attempt saw.
+ */
+class WebhookSenderTest {
+
+    private static final InetAddress PUBLIC = address("203.0.113.10");
+    private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
+
+    private final WebhookReceiver receiver = WebhookReceiver.start();
+    private WebhookSender sender;
+
+    @AfterEach
+    void stop() {
+        if (sender != null) {
+            sender.close();
+        }
+        receiver.close();
+    }
+
+    @Test
+    void aLiveHostThatRebindsToLoopbackAfterTheCheckIsNeverConnectedTo() {
+        // The first lookup (the check before the attempt) sees a public address; every later one (the connect) loopback.
+        AtomicInteger lookups = new AtomicInteger();
+        sender = sender(false, host -> new InetAddress[]{lookups.getAndIncrement() == 0 ? PUBLIC : LOOPBACK});
+        WebhookEndpoint endpoint = endpoint(Mode.LIVE, "http://hooks.merchant.example:" + port() + "/hook");
+
+        var result = sender.send(endpoint, event());
+
+        assertThat(lookups.get()).as("the connect resolved the host again").isGreaterThanOrEqualTo(2);
+        assertThat(result.succeeded()).isFalse();
+        assertThat(result.responseStatus()).isNull();
+        assertThat(result.error()).isEqualTo("address_not_allowed");
+        assertThat(receiver.received()).as("nothing reached the internal address").isEmpty();
+    }
+
+    @Test
+    void aTestModeEndpointOnLoopbackGetsTheSignedEvent() {
+        sender = sender(false, host -> new InetAddress[]{LOOPBACK});
+        WebhookEndpoint endpoint = endpoint(Mode.TEST, "http://receiver.local.example:" + port() + "/hook");
+
+        var result = sender.send(endpoint, event());
+
+        assertThat(result.succeeded()).isTrue();
+        assertThat(result.responseStatus()).isEqualTo(200);
+        assertThat(receiver.received()).singleElement().satisfies(r -> {
+            assertThat(r.signatureValid()).isTrue();
+            assertThat(r.webhookId()).isEqualTo("evt_0000000000000000000000a1");
+            assertThat(r.type()).isEqualTo("redemption.created");
+        });
+    }
+
+    @Test
+    void anOperatorWhoAllowsPrivateTargetsLetsLiveEndpointsReachThem() {
+        sender = sender(true, host -> new InetAddress[]{LOOPBACK});
+        WebhookEndpoint endpoint = endpoint(Mode.LIVE, "http://hooks.internal.example:" + port() + "/hook");
+
+        var result = sender.send(endpoint, event());
+
+        assertThat(result.succeeded()).isTrue();
+        assertThat(receiver.received()).hasSize(1);
+    }
+
+    private WebhookSender sender(boolean allowPrivate, WebhookTargets.HostLookup lookup) {
+        var settings = new WebhookSettings(List.of(Duration.ofSeconds(5)), 0.1, Duration.ofSeconds(5), 4,
+                Duration.ofSeconds(1), allowPrivate);
+        return new WebhookSender(new WebhookTargets(settings, lookup), settings);
+    }
+
+    private WebhookEndpoint endpoint(Mode mode, String url) {
+        String secret = WebhookSigner.newSecret();
+        receiver.secrets(secret);
+        Instant now = Instant.now();
+        return new WebhookEndpoint("we_0000000000000000000000a1", "mer_test", mode, url, null, List.of("*"),
+                WebhookEndpoint.Status.ENABLED, null, secret, null, null, now, now);
+    }
+
+    private int port() {
+        return URI.create(receiver.url("/")).getPort();
+    }
+
+    private static OutboxEvent event() {
+        return new OutboxEvent("evt_0000000000000000000000a1", 1, "redemption", "rdm_0000000000000000000000a1",
+                "redemption.created", "mer_test", Mode.TEST, Instant.now(),
+                "{\"specversion\":\"1.0\",\"data\":{\"id\":\"rdm_0000000000000000000000a1\",\"status\":\"draft\"}}");
+    }
+
+    private static InetAddress address(String literal) {
+        try {
+            return InetAddress.getByName(literal);
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
