@@ -272,6 +272,72 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
     }
 
     @Test
+    void aServerErrorOnAReserveTheProviderActedOnIsResolvedByItsStatusAndTheRedemptionGoesOn() {
+        PROVIDER.stubFor(post("/one_voucher/reserve").willReturn(aResponse().withStatus(500)));
+        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(okJson(CONFIRMED)));
+        // The reserve's status (stubbed in merchant()) says approved: the 500 came after the provider acted.
+
+        JsonNode r = created("reserve-500-1");
+
+        assertThat(r.get("status").stringValue()).isEqualTo("confirmed");
+        assertThat(r.get("version").intValue()).isEqualTo(3);
+        assertThat(r.get("operations").get(0).get("status").stringValue()).isEqualTo("succeeded");
+        PROVIDER.verify(1, postRequestedFor(urlEqualTo("/one_voucher/reserve")));
+        PROVIDER.verify(1, postRequestedFor(urlEqualTo("/one_voucher/confirm")));
+    }
+
+    @Test
+    void aResetReserveTheProviderNeverReceivedFailsTheReserveWithATransportErrorAndConfirmsNothing() {
+        PROVIDER.stubFor(post("/one_voucher/reserve").willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
+        PROVIDER.stubFor(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)reserve"))
+                .atPriority(1).willReturn(notFound()));
+
+        JsonNode r = created("reserve-reset-1");
+
+        assertThat(r.get("status").stringValue()).isEqualTo("failed");
+        assertThat(r.get("version").intValue()).isEqualTo(2);
+        assertThat(r.get("operations")).hasSize(1);
+        JsonNode reserve = r.get("operations").get(0);
+        assertThat(reserve.get("type").stringValue()).isEqualTo("reserve");
+        assertThat(reserve.get("status").stringValue()).isEqualTo("failed");
+        assertThat(r.get("last_error").get("error_code").stringValue()).isEqualTo("one_voucher.transport_error");
+        PROVIDER.verify(1, postRequestedFor(urlEqualTo("/one_voucher/reserve")));
+        PROVIDER.verify(0, postRequestedFor(urlEqualTo("/one_voucher/confirm")));
+    }
+
+    @Test
+    void aReversalTheProviderNeverReceivedIsSentAgainUnderAFreshKeyBeforeTheRedemptionIsReportedFailed() {
+        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
+        statusOfConfirm(aResponse().withStatus(503));
+        // The first reversal is lost (500, and its status says never received); the next one goes through.
+        PROVIDER.stubFor(post("/one_voucher/reverse").inScenario("reversal").whenScenarioStateIs(Scenario.STARTED)
+                .willReturn(aResponse().withStatus(500)).willSetStateTo("lost"));
+        PROVIDER.stubFor(post("/one_voucher/reverse").inScenario("reversal").whenScenarioStateIs("lost")
+                .willReturn(okJson(REVERSED)));
+        PROVIDER.stubFor(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)reverse"))
+                .willReturn(notFound()));
+
+        var first = live.post("/collect/redemptions", oneVoucher(validPin())).idempotencyKey("lost-reversal-1").send();
+        assertThat(first.status()).as(first.toString()).isEqualTo(504);
+        String id = first.json().get("detail").stringValue().replaceAll(".*(rdm_[a-f0-9]{24}).*", "$1");
+
+        jdbc.sql("update redemptions set created_at = created_at - interval '2 hours' where id = ?").param(id).update();
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                live.get("/collect/redemptions/" + id).send().json().get("status").stringValue().equals("failed"));
+
+        JsonNode r = live.get("/collect/redemptions/" + id).send().json();
+        assertThat(r.get("reversed_amount").longValue()).as(r.toString()).isEqualTo(10000);
+        JsonNode last = r.get("operations").get(r.get("operations").size() - 1);
+        assertThat(last.get("type").stringValue()).isEqualTo("reverse");
+        assertThat(last.get("status").stringValue()).isEqualTo("succeeded");
+        PROVIDER.verify(2, postRequestedFor(urlEqualTo("/one_voucher/reverse")));
+        PROVIDER.verify(1, postRequestedFor(urlEqualTo("/one_voucher/reverse"))
+                .withRequestBody(matchingJsonPath("$.operation_key", equalTo(id + ":reverse"))));
+        PROVIDER.verify(1, postRequestedFor(urlEqualTo("/one_voucher/reverse"))
+                .withRequestBody(matchingJsonPath("$.operation_key", equalTo(id + ":reverse~2"))));
+    }
+
+    @Test
     void aProviderThatCannotBeReachedFailsTheRedemptionWithATransportErrorWithoutAskingAfterIt() {
         String token = "ABCD" + validPin().substring(8);
         var response = live.post("/collect/redemptions",
