@@ -243,22 +243,30 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
         assertThat(r.get("operations").get(1).get("status").stringValue()).isEqualTo("succeeded");
     }
 
+    /**
+     * A create whose confirm stays unknown (the request answers 504); then time passes beyond give-up-after (one hour
+     * here) and the recovery job ends the redemption. Returns it as it ends.
+     */
+    private JsonNode failedAfterGivingUp(String key) {
+        var first = live.post("/collect/redemptions", oneVoucher(validPin())).idempotencyKey(key).send();
+        assertThat(first.status()).as(first.toString()).isEqualTo(504);
+        String id = first.json().get("detail").stringValue().replaceAll(".*(rdm_[a-f0-9]{24}).*", "$1");
+
+        jdbc.sql("update redemptions set created_at = created_at - interval '2 hours' where id = ?").param(id).update();
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                live.get("/collect/redemptions/" + id).send().json().get("status").stringValue().equals("failed"));
+        return live.get("/collect/redemptions/" + id).send().json();
+    }
+
     @Test
     void anOutcomeThatStaysUnknownIsReversedAfterGivingUpAndOnlyThenReportedFailed() {
         PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
         statusOfConfirm(aResponse().withStatus(503));
         PROVIDER.stubFor(post("/one_voucher/reverse").willReturn(okJson(REVERSED)));
 
-        var first = live.post("/collect/redemptions", oneVoucher(validPin())).idempotencyKey("giveup-1").send();
-        assertThat(first.status()).as(first.toString()).isEqualTo(504);
-        String id = first.json().get("detail").stringValue().replaceAll(".*(rdm_[a-f0-9]{24}).*", "$1");
+        JsonNode r = failedAfterGivingUp("giveup-1");
+        String id = r.get("id").stringValue();
 
-        // Time passes beyond give-up-after (one hour here).
-        jdbc.sql("update redemptions set created_at = created_at - interval '2 hours' where id = ?").param(id).update();
-        await().atMost(Duration.ofSeconds(30)).until(() ->
-                live.get("/collect/redemptions/" + id).send().json().get("status").stringValue().equals("failed"));
-
-        JsonNode r = live.get("/collect/redemptions/" + id).send().json();
         assertThat(r.get("reversed_amount").longValue()).as(r.toString()).isEqualTo(10000);
         JsonNode operations = r.get("operations");
         assertThat(operations).hasSize(3);
@@ -317,15 +325,9 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
         PROVIDER.stubFor(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)reverse"))
                 .willReturn(notFound()));
 
-        var first = live.post("/collect/redemptions", oneVoucher(validPin())).idempotencyKey("lost-reversal-1").send();
-        assertThat(first.status()).as(first.toString()).isEqualTo(504);
-        String id = first.json().get("detail").stringValue().replaceAll(".*(rdm_[a-f0-9]{24}).*", "$1");
+        JsonNode r = failedAfterGivingUp("lost-reversal-1");
+        String id = r.get("id").stringValue();
 
-        jdbc.sql("update redemptions set created_at = created_at - interval '2 hours' where id = ?").param(id).update();
-        await().atMost(Duration.ofSeconds(30)).until(() ->
-                live.get("/collect/redemptions/" + id).send().json().get("status").stringValue().equals("failed"));
-
-        JsonNode r = live.get("/collect/redemptions/" + id).send().json();
         assertThat(r.get("reversed_amount").longValue()).as(r.toString()).isEqualTo(10000);
         JsonNode last = r.get("operations").get(r.get("operations").size() - 1);
         assertThat(last.get("type").stringValue()).isEqualTo("reverse");
