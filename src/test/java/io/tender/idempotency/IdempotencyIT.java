@@ -155,6 +155,46 @@ class IdempotencyIT extends ApiIntegrationTest {
         }
     }
 
+    /** A stored answer coming back: the status and bytes of the first, marked as a replay. */
+    private static void assertReplayOf(Api.Response first, Api.Response replay) {
+        assertThat(replay.status()).as(replay.toString()).isEqualTo(first.status());
+        assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(replay.contentType()).isEqualTo(first.contentType());
+        assertThat(replay.bytes()).isEqualTo(first.bytes());
+    }
+
+    @Test
+    void a404ForAnUnknownRedemptionIsStoredUnderTheKeyAndReplayed() {
+        String key = newKey();
+        String path = PATH + "/rdm_" + "0123456789abcdef01234567" + "/confirm";
+        var first = api.post(path, null).idempotencyKey(key).send();
+        assertProblem(first, 404, "resource_not_found");
+        assertThat(first.header("Idempotent-Replayed")).isNull();
+
+        var replay = api.post(path, null).idempotencyKey(key).send();
+        assertReplayOf(first, replay);
+        // The key is taken by that answer: on another redemption's path it is a conflict, not a new request.
+        assertProblem(api.post(PATH + "/rdm_" + "0123456789abcdef01234568" + "/confirm", null).idempotencyKey(key)
+                .send(), 409, "idempotency_conflict");
+    }
+
+    @Test
+    void a409InvalidStateTransitionIsStoredUnderTheKeyAndReplayed() {
+        // Without holds (this context's sandbox), a create ends confirmed: nothing is left for the client to confirm.
+        var created = post(newKey(), oneVoucher(validPin()));
+        assertThat(created.json().get("status").stringValue()).isEqualTo("confirmed");
+        String id = created.json().get("id").stringValue();
+        String key = newKey();
+
+        var first = api.post(PATH + "/" + id + "/confirm", null).idempotencyKey(key).send();
+        assertProblem(first, 409, "invalid_state_transition");
+        assertThat(first.header("Idempotent-Replayed")).isNull();
+
+        assertReplayOf(first, api.post(PATH + "/" + id + "/confirm", null).idempotencyKey(key).send());
+        assertThat(providerCalls(id)).isEqualTo(2);
+        assertThat(events(id)).isEqualTo(3);
+    }
+
     @Test
     void keysOfOneAndOfTwoHundredCharactersAreAccepted() {
         for (String key : List.of("k", "k".repeat(200))) {
