@@ -26,6 +26,8 @@ import java.util.concurrent.TimeUnit;
 import static io.tender.support.ProblemAssertions.assertProblem;
 import static io.tender.support.Vouchers.oneVoucher;
 import static io.tender.support.Vouchers.pin;
+import static io.tender.support.Vouchers.providerC;
+import static io.tender.support.Vouchers.token;
 import static io.tender.support.Vouchers.validPin;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -176,6 +178,20 @@ class IdempotencyIT extends ApiIntegrationTest {
         // The key is taken by that answer: on another redemption's path it is a conflict, not a new request.
         assertProblem(api.post(PATH + "/rdm_" + "0123456789abcdef01234568" + "/confirm", null).idempotencyKey(key)
                 .send(), 409, "idempotency_conflict");
+    }
+
+    @Test
+    void a422FromALookupTheTypeCannotDoIsStoredUnderTheKeyAndReplayed() {
+        String key = newKey();
+        String body = oneVoucher(validPin());
+        var first = api.post("/stored_value/lookup", body).idempotencyKey(key).send();
+        assertProblem(first, 422, "operation_not_allowed");
+        assertThat(first.header("Idempotent-Replayed")).isNull();
+
+        assertReplayOf(first, api.post("/stored_value/lookup", body).idempotencyKey(key).send());
+        // Stored means bound: the same key with a lookup the provider can do is a conflict, not a balance.
+        assertProblem(api.post("/stored_value/lookup", providerC(token("7717"))).idempotencyKey(key).send(),
+                409, "idempotency_conflict");
     }
 
     @Test
