@@ -212,6 +212,34 @@ class IdempotencyIT extends ApiIntegrationTest {
     }
 
     @Test
+    void aPatchWithAKeyReplaysItsAnswerWithoutApplyingItAgain() {
+        var created = api.post("/billing/customers", "{\"external_reference\":\"patch-idem\",\"name\":\"Ada\","
+                + "\"email\":\"ada@example.com\",\"currency\":\"ZAR\",\"balance\":1000}").send();
+        assertThat(created.status()).as(created.toString()).isEqualTo(201);
+        String customer = "/billing/customers/" + created.json().get("id").stringValue();
+        String key = newKey();
+
+        var first = api.patch(customer, "{\"balance\":5000}").idempotencyKey(key).send();
+        assertThat(first.status()).as(first.toString()).isEqualTo(200);
+        assertThat(first.header("Idempotent-Replayed")).isNull();
+        assertThat(first.json().get("balance").longValue()).isEqualTo(5000);
+        // Someone changes the balance since.
+        var other = api.patch(customer, "{\"balance\":7000}").send();
+        assertThat(other.status()).as(other.toString()).isEqualTo(200);
+
+        var replay = api.patch(customer, "{ \"balance\" : 5000 }").idempotencyKey(key).send();
+        assertReplayOf(first, replay);
+        assertThat(replay.json().get("balance").longValue()).isEqualTo(5000);
+        // The replay answered the old response and changed nothing: the balance is the later one.
+        JsonNode stored = api.get(customer).send().json();
+        assertThat(stored.get("balance").longValue()).isEqualTo(7000);
+        assertThat(stored).isEqualTo(other.json());
+
+        assertProblem(api.patch(customer, "{\"balance\":6000}").idempotencyKey(key).send(), 409, "idempotency_conflict");
+        assertThat(api.get(customer).send().json()).isEqualTo(other.json());
+    }
+
+    @Test
     void keysOfOneAndOfTwoHundredCharactersAreAccepted() {
         for (String key : List.of("k", "k".repeat(200))) {
             String body = oneVoucher(validPin());
