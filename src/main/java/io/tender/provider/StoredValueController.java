@@ -70,16 +70,19 @@ class StoredValueController {
         VoucherSource source = type == null || sourceInput == null ? null : VoucherSource.read(type, sourceInput);
         in.throwIfInvalid();
         VoucherProvider provider = providers.forMode(caller.mode(), type);
-        if (!provider.capabilities().lookup()) {
-            throw ApiException.notPossible("Balance lookups are not available for " + type.wire() + ".");
-        }
-        return idempotent.executeWithoutTransaction(caller, request, body, () -> switch (provider.lookup(source)) {
-            case VoucherProvider.Lookup.Balance b -> new IdempotentRequests.Result(200,
-                    new BalanceView(type.wire(), b.balance(), b.currency(), source.masked(), b.metadata()));
-            case VoucherProvider.Lookup.Refused r when r.errorCode().endsWith(".transport_error") ->
-                    throw new ApiException(ProblemCode.SERVICE_UNAVAILABLE, "The provider could not be reached.");
-            case VoucherProvider.Lookup.Refused r -> throw ApiException.notPossible(
-                    "The provider refused the lookup: " + r.errorCode() + " (" + r.message() + ").");
+        return idempotent.executeWithoutTransaction(caller, request, body, () -> {
+            // Inside the keyed work: a 422 is an answer about the type, stored and replayed like the provider's own.
+            if (!provider.capabilities().lookup()) {
+                throw ApiException.notPossible("Balance lookups are not available for " + type.wire() + ".");
+            }
+            return switch (provider.lookup(source)) {
+                case VoucherProvider.Lookup.Balance b -> new IdempotentRequests.Result(200,
+                        new BalanceView(type.wire(), b.balance(), b.currency(), source.masked(), b.metadata()));
+                case VoucherProvider.Lookup.Refused r when r.errorCode().endsWith(".transport_error") ->
+                        throw new ApiException(ProblemCode.SERVICE_UNAVAILABLE, "The provider could not be reached.");
+                case VoucherProvider.Lookup.Refused r -> throw ApiException.notPossible(
+                        "The provider refused the lookup: " + r.errorCode() + " (" + r.message() + ").");
+            };
         });
     }
 }

@@ -7,8 +7,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
 
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 
 import static io.tender.support.ProblemAssertions.assertProblem;
 import static io.tender.support.Vouchers.oneVoucher;
@@ -138,5 +142,114 @@ class AuthenticationIT extends ApiIntegrationTest {
         assertThat(list.status()).as(list.toString()).isEqualTo(200);
         assertThat(list.json().get("data")).isEmpty();
         assertProblem(merchant.live().get("/collect/redemptions/" + redemptionId).send(), 404, "resource_not_found");
+    }
+
+    /** A customer, an account and a bill of this merchant, created with its secret key. */
+    private record Billing(JsonNode customer, JsonNode account, JsonNode bill) {
+    }
+
+    private Billing billing() {
+        Api key = merchant.test();
+        var customer = key.post("/billing/customers", "{\"external_reference\":\"auth-cust\",\"name\":\"Ada\","
+                + "\"email\":\"ada@example.com\",\"currency\":\"ZAR\",\"balance\":1000}").send();
+        assertThat(customer.status()).as(customer.toString()).isEqualTo(201);
+        var account = key.post("/billing/accounts", "{\"customer\":\"auth-cust\",\"external_reference\":\"auth-acc\","
+                + "\"name\":\"Main\"}").send();
+        assertThat(account.status()).as(account.toString()).isEqualTo(201);
+        var bill = key.post("/billing/bills", "{\"account\":\"auth-acc\",\"external_reference\":\"AUTH-INV-1\","
+                + "\"currency\":\"ZAR\",\"amount_due\":15000,\"due_date\":\"2030-01-31\"}").send();
+        assertThat(bill.status()).as(bill.toString()).isEqualTo(201);
+        return new Billing(customer.json(), account.json(), bill.json());
+    }
+
+    /**
+     * A call of every Billing endpoint, each one that a secret key may make (the test shows it at the end), with a
+     * fresh Idempotency-Key on every POST and PATCH. The payment comes before the void: a voided bill takes none.
+     */
+    private static List<Function<Api, Api.Request>> billingCalls(Billing billing) {
+        String customer = "/billing/customers/" + billing.customer().get("id").stringValue();
+        String account = "/billing/accounts/" + billing.account().get("id").stringValue();
+        String bill = "/billing/bills/" + billing.bill().get("id").stringValue();
+        return List.of(
+                api -> api.get("/billing/customers"),
+                api -> api.get(customer),
+                api -> api.post("/billing/customers", "{\"external_reference\":\"auth-cust-2\",\"name\":\"Bob\","
+                        + "\"email\":\"bob@example.com\"}").idempotencyKey(UUID.randomUUID().toString()),
+                api -> api.patch(customer, "{\"balance\":1}").idempotencyKey(UUID.randomUUID().toString()),
+                api -> api.get("/billing/accounts"),
+                api -> api.get(account),
+                api -> api.post("/billing/accounts", "{\"customer\":\"auth-cust\",\"external_reference\":\"auth-acc-2\","
+                        + "\"name\":\"Second\"}").idempotencyKey(UUID.randomUUID().toString()),
+                api -> api.patch(account, "{\"name\":\"Renamed\"}").idempotencyKey(UUID.randomUUID().toString()),
+                api -> api.get("/billing/bills"),
+                api -> api.get(bill),
+                api -> api.post("/billing/bills", "{\"account\":\"auth-acc\",\"external_reference\":\"AUTH-INV-2\","
+                        + "\"currency\":\"ZAR\",\"amount_due\":100,\"due_date\":\"2030-01-31\"}")
+                        .idempotencyKey(UUID.randomUUID().toString()),
+                api -> api.patch(bill, "{\"amount_paid\":100}").idempotencyKey(UUID.randomUUID().toString()),
+                api -> api.post("/billing/test_helpers/payments", "{\"bill\":\"AUTH-INV-1\",\"amount\":500,"
+                        + "\"currency\":\"ZAR\"}").idempotencyKey(UUID.randomUUID().toString()),
+                api -> api.post(bill + "/void", null).idempotencyKey(UUID.randomUUID().toString()));
+    }
+
+    private Map<String, Long> billingRows() {
+        return Map.of("customers", stored("billing_customers"), "accounts", stored("billing_accounts"),
+                "bills", stored("billing_bills"), "payments", stored("payments"),
+                "applications", stored("billing_payment_applications"), "events", stored("outbox"),
+                "idempotency keys", stored("idempotency_keys"));
+    }
+
+    /** Everything refused, so the customer, account and bill read exactly as they did, and nothing was added. */
+    private void assertBillingUntouched(Billing billing, Map<String, Long> rowsBefore) {
+        assertThat(billingRows()).isEqualTo(rowsBefore);
+        assertThat(stored("billing_customers")).isEqualTo(1);
+        assertThat(stored("payments")).isZero();
+        Api key = merchant.test();
+        assertThat(key.get("/billing/customers/" + billing.customer().get("id").stringValue()).send().json())
+                .isEqualTo(billing.customer());
+        assertThat(key.get("/billing/accounts/" + billing.account().get("id").stringValue()).send().json())
+                .isEqualTo(billing.account());
+        assertThat(key.get("/billing/bills/" + billing.bill().get("id").stringValue()).send().json())
+                .isEqualTo(billing.bill());
+    }
+
+    /** The calls were sound all along: with the secret key each one succeeds. */
+    private void assertEachSucceedsWithTheSecretKey(List<Function<Api, Api.Request>> calls) {
+        for (var call : calls) {
+            var response = call.apply(merchant.test()).send();
+            assertThat(response.status()).as(response.toString()).isBetween(200, 201);
+        }
+        assertThat(stored("billing_customers")).isEqualTo(2);
+        assertThat(stored("payments")).isEqualTo(1);
+    }
+
+    @Test
+    void everyBillingEndpointWithoutAnAuthorizationHeaderIs401UnauthorizedAndChangesNothing() {
+        Billing billing = billing();
+        var calls = billingCalls(billing);
+        var rowsBefore = billingRows();
+
+        for (var call : calls) {
+            var response = call.apply(anonymous()).send();
+            assertProblem(response, 401, "unauthorized");
+            assertThat(response.header("WWW-Authenticate")).isEqualTo("Bearer");
+        }
+        assertBillingUntouched(billing, rowsBefore);
+        assertEachSucceedsWithTheSecretKey(calls);
+    }
+
+    @Test
+    void publicKeysMayNotCallAnyBillingEndpointAndChangeNothing() {
+        Billing billing = billing();
+        var calls = billingCalls(billing);
+        var rowsBefore = billingRows();
+
+        for (Api publicKey : new Api[]{merchant.publicTest(), merchant.publicLive()}) {
+            for (var call : calls) {
+                assertProblem(call.apply(publicKey).send(), 403, "operation_not_allowed");
+            }
+        }
+        assertBillingUntouched(billing, rowsBefore);
+        assertEachSucceedsWithTheSecretKey(calls);
     }
 }

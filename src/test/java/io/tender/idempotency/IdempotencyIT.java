@@ -26,6 +26,8 @@ import java.util.concurrent.TimeUnit;
 import static io.tender.support.ProblemAssertions.assertProblem;
 import static io.tender.support.Vouchers.oneVoucher;
 import static io.tender.support.Vouchers.pin;
+import static io.tender.support.Vouchers.providerC;
+import static io.tender.support.Vouchers.token;
 import static io.tender.support.Vouchers.validPin;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -153,6 +155,88 @@ class IdempotencyIT extends ApiIntegrationTest {
             assertThat(replay.bytes()).isEqualTo(first.bytes());
             assertThat(redemptionsWithKey(key)).isEqualTo(1);
         }
+    }
+
+    /** A stored answer coming back: the status and bytes of the first, marked as a replay. */
+    private static void assertReplayOf(Api.Response first, Api.Response replay) {
+        assertThat(replay.status()).as(replay.toString()).isEqualTo(first.status());
+        assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(replay.contentType()).isEqualTo(first.contentType());
+        assertThat(replay.bytes()).isEqualTo(first.bytes());
+    }
+
+    @Test
+    void a404ForAnUnknownRedemptionIsStoredUnderTheKeyAndReplayed() {
+        String key = newKey();
+        String path = PATH + "/rdm_" + "0123456789abcdef01234567" + "/confirm";
+        var first = api.post(path, null).idempotencyKey(key).send();
+        assertProblem(first, 404, "resource_not_found");
+        assertThat(first.header("Idempotent-Replayed")).isNull();
+
+        var replay = api.post(path, null).idempotencyKey(key).send();
+        assertReplayOf(first, replay);
+        // The key is taken by that answer: on another redemption's path it is a conflict, not a new request.
+        assertProblem(api.post(PATH + "/rdm_" + "0123456789abcdef01234568" + "/confirm", null).idempotencyKey(key)
+                .send(), 409, "idempotency_conflict");
+    }
+
+    @Test
+    void a422FromALookupTheTypeCannotDoIsStoredUnderTheKeyAndReplayed() {
+        String key = newKey();
+        String body = oneVoucher(validPin());
+        var first = api.post("/stored_value/lookup", body).idempotencyKey(key).send();
+        assertProblem(first, 422, "operation_not_allowed");
+        assertThat(first.header("Idempotent-Replayed")).isNull();
+
+        assertReplayOf(first, api.post("/stored_value/lookup", body).idempotencyKey(key).send());
+        // Stored means bound: the same key with a lookup the provider can do is a conflict, not a balance.
+        assertProblem(api.post("/stored_value/lookup", providerC(token("7717"))).idempotencyKey(key).send(),
+                409, "idempotency_conflict");
+    }
+
+    @Test
+    void a409InvalidStateTransitionIsStoredUnderTheKeyAndReplayed() {
+        // Without holds (this context's sandbox), a create ends confirmed: nothing is left for the client to confirm.
+        var created = post(newKey(), oneVoucher(validPin()));
+        assertThat(created.json().get("status").stringValue()).isEqualTo("confirmed");
+        String id = created.json().get("id").stringValue();
+        String key = newKey();
+
+        var first = api.post(PATH + "/" + id + "/confirm", null).idempotencyKey(key).send();
+        assertProblem(first, 409, "invalid_state_transition");
+        assertThat(first.header("Idempotent-Replayed")).isNull();
+
+        assertReplayOf(first, api.post(PATH + "/" + id + "/confirm", null).idempotencyKey(key).send());
+        assertThat(providerCalls(id)).isEqualTo(2);
+        assertThat(events(id)).isEqualTo(3);
+    }
+
+    @Test
+    void aPatchWithAKeyReplaysItsAnswerWithoutApplyingItAgain() {
+        var created = api.post("/billing/customers", "{\"external_reference\":\"patch-idem\",\"name\":\"Ada\","
+                + "\"email\":\"ada@example.com\",\"currency\":\"ZAR\",\"balance\":1000}").send();
+        assertThat(created.status()).as(created.toString()).isEqualTo(201);
+        String customer = "/billing/customers/" + created.json().get("id").stringValue();
+        String key = newKey();
+
+        var first = api.patch(customer, "{\"balance\":5000}").idempotencyKey(key).send();
+        assertThat(first.status()).as(first.toString()).isEqualTo(200);
+        assertThat(first.header("Idempotent-Replayed")).isNull();
+        assertThat(first.json().get("balance").longValue()).isEqualTo(5000);
+        // Someone changes the balance since.
+        var other = api.patch(customer, "{\"balance\":7000}").send();
+        assertThat(other.status()).as(other.toString()).isEqualTo(200);
+
+        var replay = api.patch(customer, "{ \"balance\" : 5000 }").idempotencyKey(key).send();
+        assertReplayOf(first, replay);
+        assertThat(replay.json().get("balance").longValue()).isEqualTo(5000);
+        // The replay answered the old response and changed nothing: the balance is the later one.
+        JsonNode stored = api.get(customer).send().json();
+        assertThat(stored.get("balance").longValue()).isEqualTo(7000);
+        assertThat(stored).isEqualTo(other.json());
+
+        assertProblem(api.patch(customer, "{\"balance\":6000}").idempotencyKey(key).send(), 409, "idempotency_conflict");
+        assertThat(api.get(customer).send().json()).isEqualTo(other.json());
     }
 
     @Test
