@@ -21,7 +21,8 @@ import org.springframework.context.annotation.Configuration;
 @OpenAPIDefinition(info = @Info(title = "Tender API", version = "1.0.0",
         description = "Voucher redemptions, billing and collect. Errors are application/problem+json (RFC 9457)."),
         security = @SecurityRequirement(name = "bearer"))
-@SecurityScheme(name = "bearer", type = SecuritySchemeType.HTTP, scheme = "bearer",
+// bearerFormat as the API spec states it ("JWT-style bearer format"); it is a hint for documentation only.
+@SecurityScheme(name = "bearer", type = SecuritySchemeType.HTTP, scheme = "bearer", bearerFormat = "JWT",
         description = "An API key: sk_test_... (test mode) or sk_... (live mode).")
 class OpenApiDocument {
 

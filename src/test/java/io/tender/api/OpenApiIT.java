@@ -120,6 +120,8 @@ class OpenApiIT extends ApiIntegrationTest {
         JsonNode bearer = document.get("components").get("securitySchemes").get("bearer");
         assertThat(bearer.get("type").stringValue()).isEqualTo("http");
         assertThat(bearer.get("scheme").stringValue()).isEqualTo("bearer");
+        // API spec, Authentication rule 1: "HTTP bearer scheme, JWT-style bearer format".
+        assertThat(bearer.path("bearerFormat").stringValue("")).isEqualTo("JWT");
         assertThat(document.get("security").get(0).has("bearer")).isTrue();
     }
 

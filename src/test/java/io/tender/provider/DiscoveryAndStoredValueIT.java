@@ -91,6 +91,25 @@ class DiscoveryAndStoredValueIT extends ApiIntegrationTest {
     }
 
     @Test
+    void anOttLookupAnswersTheBalanceWithThePinMaskedAndThePhoneNumberShown() {
+        String pin = token("4427");
+        var response = merchant.test().post("/stored_value/lookup",
+                "{\"type\":\"vouchers.ott\",\"source\":{\"pin\":\"" + pin + "\",\"phone_number\":\"+27821234567\"}}")
+                .send();
+
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+        JsonNode balance = response.json();
+        assertThat(balance.get("type").stringValue()).isEqualTo("vouchers.ott");
+        assertThat(balance.get("balance").longValue()).isEqualTo(5000);
+        assertThat(balance.get("currency").stringValue()).isEqualTo("ZAR");
+        assertThat(balance.get("source").get("pin").stringValue())
+                .isEqualTo("*".repeat(pin.length() - 4) + pin.substring(pin.length() - 4));
+        assertThat(balance.get("source").get("phone_number").stringValue()).isEqualTo("+27821234567");
+        assertThat(balance.get("provider_metadata").isObject()).isTrue();
+        assertThat(response.text()).doesNotContain(pin);
+    }
+
+    @Test
     void aLookupNeverChangesTheVoucherAndSeesWhatARedeemDid() {
         String token = token("5517");
         String lookup = "{\"type\":\"vouchers.provider_c\",\"source\":{\"token\":\"" + token + "\"}}";

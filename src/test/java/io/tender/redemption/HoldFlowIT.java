@@ -1,14 +1,24 @@
 package io.tender.redemption;
 
+import io.cloudevents.CloudEvent;
+import io.cloudevents.SpecVersion;
+import io.cloudevents.core.format.EventFormat;
+import io.cloudevents.core.provider.EventFormatProvider;
+import io.cloudevents.jackson.JsonFormat;
 import io.tender.support.Api;
 import io.tender.support.LiveProvidersIntegrationTest;
+import io.tender.support.Merchants.Merchant;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -23,11 +33,63 @@ import static org.awaitility.Awaitility.await;
  */
 class HoldFlowIT extends LiveProvidersIntegrationTest {
 
+    private static final EventFormat CLOUD_EVENTS = Objects.requireNonNull(
+            EventFormatProvider.getInstance().resolveFormat(JsonFormat.CONTENT_TYPE));
+
+    private Merchant merchant;
     private Api api;
 
     @BeforeEach
     void merchant() {
-        api = merchants.create().test();
+        merchant = merchants.create();
+        api = merchant.test();
+    }
+
+    /** The redemption's outbox rows in order, each parsed as a CloudEvent (as RedemptionEventsIT reads them). */
+    private List<CloudEvent> events(String redemptionId) {
+        return jdbc.sql("select payload::text from outbox where aggregateid = ? order by created_at, id")
+                .param(redemptionId)
+                .query((rs, i) -> CLOUD_EVENTS.deserialize(rs.getString(1).getBytes(StandardCharsets.UTF_8)))
+                .list();
+    }
+
+    private static List<String> types(List<CloudEvent> events) {
+        return events.stream().map(CloudEvent::getType).toList();
+    }
+
+    private static JsonNode data(CloudEvent event) {
+        return Api.JSON.readTree(Objects.requireNonNull(event.getData()).toBytes());
+    }
+
+    /** The envelope of decisions §2 "Events" for an event about this merchant's test-mode redemption. */
+    private void assertEnvelope(CloudEvent event, String redemptionId) {
+        assertThat(event.getSpecVersion()).isEqualTo(SpecVersion.V1);
+        assertThat(event.getId()).matches("^evt_[a-f0-9]{24}$");
+        assertThat(String.valueOf(event.getSource())).isEqualTo("/collect/redemption");
+        assertThat(event.getSubject()).isEqualTo(redemptionId);
+        assertThat(event.getDataContentType()).isEqualTo("application/json");
+        assertThat(event.getExtension("merchantid")).isEqualTo(merchant.id());
+        assertThat(event.getExtension("mode")).isEqualTo("test");
+        assertThat(Objects.requireNonNull(event.getTime()).toInstant())
+                .isEqualTo(Instant.parse(data(event).get("updated_at").stringValue()));
+    }
+
+    /** A released hold as decisions §2 and docs/DECISIONS.md "Holds" describe it, in a response or an event. */
+    private static void assertReleasedHold(JsonNode r, String token) {
+        assertThat(r.get("status").stringValue()).isEqualTo("failed");
+        assertThat(r.get("version").intValue()).isEqualTo(3);
+        assertThat(r.get("reserved_amount").longValue()).isEqualTo(20000);
+        assertThat(r.get("reversed_amount").longValue()).isEqualTo(20000);
+        assertThat(r.has("redeemed_amount")).isFalse();
+        assertThat(r.has("last_error")).isFalse();
+        assertThat(r.get("source").get("token").stringValue())
+                .isEqualTo("*".repeat(token.length() - 4) + token.substring(token.length() - 4));
+        assertThat(r.get("operations")).hasSize(2);
+        JsonNode reverse = r.get("operations").get(1);
+        assertThat(reverse.get("type").stringValue()).isEqualTo("reverse");
+        assertThat(reverse.get("status").stringValue()).isEqualTo("succeeded");
+        assertThat(reverse.get("amount").longValue()).isEqualTo(20000);
+        assertThat(reverse.has("error")).isFalse();
     }
 
     private JsonNode reserved(String body) {
@@ -103,6 +165,56 @@ class HoldFlowIT extends LiveProvidersIntegrationTest {
         JsonNode again = reserved(providerC(token));
         var confirmed = api.post("/collect/redemptions/" + again.get("id").stringValue() + "/confirm", null).send().json();
         assertThat(confirmed.get("status").stringValue()).isEqualTo("confirmed");
+    }
+
+    @Test
+    void aClientReverseWritesExactlyOneReversedEventCarryingTheRedemptionAsTheApiShowsIt() {
+        String token = token("4427");
+        String id = reserved(providerC(token)).get("id").stringValue();
+
+        var response = api.post("/collect/redemptions/" + id + "/reverse", null).header("If-Match", "2").send();
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+
+        List<CloudEvent> events = events(id);
+        // Released, not declined: no redemption.failed, however the status reads.
+        assertThat(types(events)).containsExactly("redemption.created", "redemption.reserved", "redemption.reversed");
+        events.forEach(e -> assertEnvelope(e, id));
+        JsonNode reversed = data(events.get(2));
+        assertReleasedHold(reversed, token);
+        assertThat(reversed).isEqualTo(response.json()).isEqualTo(api.get("/collect/redemptions/" + id).send().json());
+        for (CloudEvent event : events) {
+            assertThat(new String(Objects.requireNonNull(event.getData()).toBytes(), StandardCharsets.UTF_8))
+                    .doesNotContain(token);
+        }
+    }
+
+    @Test
+    void aClientConfirmOfAHoldWritesAConfirmedEventWithTheChangeVoucherPinMasked() {
+        String token = token("2227");
+        String id = reserved(providerC(token)).get("id").stringValue();
+
+        var response = api.post("/collect/redemptions/" + id + "/confirm", "{\"amount\":5000}")
+                .header("If-Match", "2").send();
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+        String changePin = response.json().get("change_voucher").get("pin").stringValue();
+
+        List<CloudEvent> events = events(id);
+        assertThat(types(events)).containsExactly("redemption.created", "redemption.reserved", "redemption.confirmed");
+        events.forEach(e -> assertEnvelope(e, id));
+        JsonNode confirmed = data(events.get(2));
+        assertThat(confirmed.get("status").stringValue()).isEqualTo("confirmed");
+        assertThat(confirmed.get("version").intValue()).isEqualTo(3);
+        assertThat(confirmed.get("redeemed_amount").longValue()).isEqualTo(5000);
+        String maskedChange = confirmed.get("change_voucher").get("pin").stringValue();
+        assertThat(maskedChange).isEqualTo("*".repeat(changePin.length() - 4) + changePin.substring(changePin.length() - 4));
+        // Apart from that PIN, it is the redemption as the API shows it.
+        ObjectNode shown = (ObjectNode) api.get("/collect/redemptions/" + id).send().json();
+        ((ObjectNode) shown.get("change_voucher")).put("pin", maskedChange);
+        assertThat(confirmed).isEqualTo(shown);
+        for (CloudEvent event : events) {
+            assertThat(new String(Objects.requireNonNull(event.getData()).toBytes(), StandardCharsets.UTF_8))
+                    .doesNotContain(token).doesNotContain(changePin);
+        }
     }
 
     @Test
@@ -193,7 +305,8 @@ class HoldFlowIT extends LiveProvidersIntegrationTest {
 
     @Test
     void aHoldNobodyConfirmsIsReleasedAfterItsTimeToLive() {
-        String id = reserved(providerC(token("1027"))).get("id").stringValue();
+        String token = token("1027");
+        String id = reserved(providerC(token)).get("id").stringValue();
 
         // Time passes beyond the reservation TTL (one hour here).
         jdbc.sql("update redemptions set updated_at = updated_at - interval '2 hours' where id = ?").param(id).update();
@@ -201,7 +314,11 @@ class HoldFlowIT extends LiveProvidersIntegrationTest {
         await().atMost(Duration.ofSeconds(30)).until(() ->
                 api.get("/collect/redemptions/" + id).send().json().get("status").stringValue().equals("failed"));
         JsonNode r = api.get("/collect/redemptions/" + id).send().json();
-        assertThat(r.get("reversed_amount").longValue()).isEqualTo(20000);
-        assertThat(r.get("operations").get(1).get("type").stringValue()).isEqualTo("reverse");
+        // Released as a client reverse would have: the reverse succeeded, no error, version 1 + 2 succeeded operations.
+        assertReleasedHold(r, token);
+        List<CloudEvent> events = events(id);
+        assertThat(types(events)).containsExactly("redemption.created", "redemption.reserved", "redemption.reversed");
+        events.forEach(e -> assertEnvelope(e, id));
+        assertThat(data(events.get(2))).isEqualTo(r);
     }
 }

@@ -105,10 +105,40 @@ class RedemptionCreateIT extends ApiIntegrationTest {
         assertThat(r.has("redeemed_amount")).isFalse();
     }
 
-    @ParameterizedTest(name = "PIN ending {0}: reserve fails with {1}")
-    @CsvSource({"0002, one_voucher.2402", "0004, one_voucher.expired", "0005, one_voucher.transport_error"})
-    void sandboxRefusalsBeforeTheVoucherIsTouchedFailTheReserve(String suffix, String errorCode) {
-        JsonNode r = create(oneVoucher(pin(suffix)));
+    /** A full-redeem request of the type whose PIN or token ends in {@code suffix}; returns the secret sent too. */
+    private record Sandbox(String body, String secret) {
+        static Sandbox of(String type, String suffix) {
+            return switch (type) {
+                case "vouchers.one_voucher" -> {
+                    String pin = pin(suffix);
+                    yield new Sandbox(oneVoucher(pin), pin);
+                }
+                case "vouchers.ott" -> {
+                    String pin = token(suffix);
+                    yield new Sandbox(ott(pin, "+27821234567"), pin);
+                }
+                case "vouchers.provider_c" -> {
+                    String token = token(suffix);
+                    yield new Sandbox(providerC(token), token);
+                }
+                default -> throw new IllegalArgumentException(type);
+            };
+        }
+    }
+
+    @ParameterizedTest(name = "{0} ending {1}: reserve fails with {2}")
+    @CsvSource({
+            "vouchers.one_voucher, 0002, one_voucher.2402",
+            "vouchers.one_voucher, 0004, one_voucher.expired",
+            "vouchers.one_voucher, 0005, one_voucher.transport_error",
+            "vouchers.ott,         0002, ott.2402",
+            "vouchers.ott,         0004, ott.expired",
+            "vouchers.ott,         0005, ott.transport_error",
+            "vouchers.provider_c,  0002, provider_c.2402",
+            "vouchers.provider_c,  0004, provider_c.expired",
+            "vouchers.provider_c,  0005, provider_c.transport_error"})
+    void sandboxRefusalsBeforeTheVoucherIsTouchedFailTheReserve(String type, String suffix, String errorCode) {
+        JsonNode r = create(Sandbox.of(type, suffix).body());
 
         assertThat(r.get("status").stringValue()).isEqualTo("failed");
         assertThat(r.get("version").intValue()).isEqualTo(2);
@@ -136,16 +166,25 @@ class RedemptionCreateIT extends ApiIntegrationTest {
         assertThat(failed.get("last_error").get("error_code").stringValue()).isEqualTo(prefix + ".2402");
     }
 
-    @Test
-    void aConfirmThatTimesOutAfterTheSandboxRedeemedIsResolvedToConfirmed() {
-        // PIN ending 0006: the sandbox redeems, then does not answer; the service asks for the call's status.
-        JsonNode r = create(oneVoucher(pin("0006")));
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"vouchers.one_voucher, 10000", "vouchers.ott, 5000", "vouchers.provider_c, 20000"})
+    void aConfirmThatTimesOutAfterTheSandboxRedeemedIsResolvedToConfirmed(String type, long value) {
+        // PIN or token ending 0006: the sandbox redeems, then does not answer; the service asks for the call's status.
+        JsonNode r = create(Sandbox.of(type, "0006").body());
 
+        assertThat(r.get("type").stringValue()).isEqualTo(type);
         assertThat(r.get("status").stringValue()).isEqualTo("confirmed");
         assertThat(r.get("version").intValue()).isEqualTo(3);
-        assertThat(r.get("redeemed_amount").longValue()).isEqualTo(10000);
+        assertThat(r.get("redeemed_amount").longValue()).isEqualTo(value);
+        assertThat(r.has("last_error")).isFalse();
+        assertThat(r.get("operations")).hasSize(2);
+        assertThat(r.get("operations").get(1).get("type").stringValue()).isEqualTo("confirm");
         assertThat(r.get("operations").get(1).get("status").stringValue()).isEqualTo("succeeded");
         assertThat(r.get("operations").get(1).get("provider_reference").get("serial_number").stringValue()).isNotBlank();
+        // Resolved by asking, never by sending the confirm again: the sandbox saw one confirm and no reversal.
+        String id = r.get("id").stringValue();
+        assertThat(jdbc.sql("select kind from sandbox_operations where operation_key like ?")
+                .param(id + ":%").query(String.class).list()).containsExactlyInAnyOrder("reserve", "confirm");
     }
 
     @Test

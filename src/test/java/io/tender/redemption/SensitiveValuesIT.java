@@ -5,6 +5,7 @@ import io.tender.support.ApiIntegrationTest;
 import io.tender.support.FailingController;
 import io.tender.support.Merchants.Merchant;
 import io.tender.support.RawHttp;
+import io.tender.support.Vouchers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.system.CapturedOutput;
@@ -12,12 +13,15 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import tools.jackson.databind.JsonNode;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static io.tender.support.Vouchers.oneVoucher;
 import static io.tender.support.Vouchers.ott;
@@ -26,6 +30,7 @@ import static io.tender.support.Vouchers.providerC;
 import static io.tender.support.Vouchers.token;
 import static io.tender.support.Vouchers.validPin;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Decisions §1 "Sensitive values": voucher PINs and tokens, and change-voucher PINs, never reach a log line, an error
@@ -153,6 +158,87 @@ class SensitiveValuesIT extends ApiIntegrationTest {
             }
         }
         assertNoTableHoldsInClear(secrets);
+    }
+
+    @Test
+    void voucherSecretsAndRedemptionIdsReachNoMetricAndNoHealthAnswer() {
+        api = merchants.create().test();
+        List<String> ids = new ArrayList<>();
+
+        // Confirmed, failed (at reserve, at confirm, unreachable provider) and partial redemptions of every type.
+        ids.add(redeem(oneVoucher(secret(validPin()))).get("id").stringValue());
+        JsonNode partial = redeem(oneVoucher(secret(validPin()), 2500));
+        ids.add(partial.get("id").stringValue());
+        ids.add(redeem(oneVoucher(secret(pin("0002")))).get("id").stringValue());
+        ids.add(redeem(oneVoucher(secret(pin("0003")))).get("id").stringValue());
+        ids.add(redeem(ott(secret(token("1237")), PHONE)).get("id").stringValue());
+        ids.add(redeem(ott(secret(token("0004")), PHONE)).get("id").stringValue());
+        JsonNode providerCPartial = redeem("{\"type\":\"vouchers.provider_c\",\"source\":{\"token\":\""
+                + secret(token("4237")) + "\"},\"amount\":5000,\"currency\":\"ZAR\"}");
+        ids.add(providerCPartial.get("id").stringValue());
+        ids.add(redeem(providerC(secret(token("0005")))).get("id").stringValue());
+        assertThat(partial.has("change_voucher")).isTrue();
+        assertThat(providerCPartial.has("change_voucher")).isTrue();
+        assertThat(api.post("/stored_value/lookup", providerC(providerCPartial.get("change_voucher").get("pin")
+                .stringValue())).send().status()).isEqualTo(200);
+        // Paths with ids in them, known and unknown, and a secret where an id belongs.
+        for (String id : ids) {
+            assertThat(api.get("/collect/redemptions/" + id).send().status()).isEqualTo(200);
+            assertThat(api.post("/collect/redemptions/" + id + "/confirm", null).send().status()).isEqualTo(409);
+            assertThat(api.post("/collect/redemptions/" + id + "/reverse", null).send().status()).isEqualTo(409);
+        }
+        String unknownId = "rdm_" + "0".repeat(12) + Vouchers.digits(12);
+        assertThat(api.get("/collect/redemptions/" + unknownId).send().status()).isEqualTo(404);
+        ids.add(unknownId);
+        assertThat(api.get("/collect/redemptions/" + secret(validPin())).send().status()).isEqualTo(404);
+        assertThat(api.get("/collect/redemptions?cursor=" + secret(validPin())).send().status()).isEqualTo(400);
+        // Requests no handler takes: an unmapped path and wrong methods, each with an id or a secret in it.
+        assertThat(api.get("/collect/redemption/" + ids.getFirst()).send().status()).isEqualTo(404);
+        assertThat(api.get("/collect/voucher/" + secret(validPin())).send().status()).isEqualTo(404);
+        assertThat(api.delete("/collect/redemptions/" + ids.getFirst()).send().status()).isEqualTo(405);
+        assertThat(api.get("/collect/redemptions/" + secret(validPin()) + "/confirm").send().status()).isEqualTo(405);
+
+        // Meters are recorded as each request completes, possibly after its response reached the client.
+        await().atMost(Duration.ofSeconds(10)).until(() -> prometheus().contains("status=\"405\""));
+        String scrape = prometheus();
+        var health = anonymous().get("/actuator/health").send();
+        assertThat(health.status()).isEqualTo(200);
+        var httpMetric = anonymous().get("/actuator/metrics/http.server.requests").send();
+        assertThat(httpMetric.status()).isEqualTo(200);
+
+        assertThat(secrets).hasSize(14);
+        for (String secret : secrets) {
+            assertThat(scrape).as("/actuator/prometheus").doesNotContain(secret);
+            assertThat(health.text()).as("/actuator/health").doesNotContain(secret);
+            assertThat(httpMetric.text()).as("/actuator/metrics/http.server.requests").doesNotContain(secret);
+        }
+        for (String id : ids) {
+            assertThat(scrape).as("/actuator/prometheus").doesNotContain(id);
+            assertThat(httpMetric.text()).as("/actuator/metrics/http.server.requests").doesNotContain(id);
+        }
+        // No id of any kind (prefix and 24 hex digits) in a tag, and every uri tag is a route template.
+        assertThat(Pattern.compile("[a-z]+_[0-9a-f]{24}").matcher(scrape).find()).as(scrape).isFalse();
+        Set<String> uris = new LinkedHashSet<>();
+        Matcher uri = Pattern.compile("uri=\"([^\"]*)\"").matcher(scrape);
+        while (uri.find()) {
+            uris.add(uri.group(1));
+        }
+        httpMetric.json().get("availableTags").forEach(tag -> {
+            if (tag.get("tag").stringValue().equals("uri")) {
+                tag.get("values").forEach(v -> uris.add(v.stringValue()));
+            }
+        });
+        assertThat(uris).contains("/collect/redemptions", "/collect/redemptions/{id}", "/collect/redemptions/{id}/confirm",
+                "/collect/redemptions/{id}/reverse", "/stored_value/lookup");
+        // Segments are lower-case literals (with Spring's wildcards) or {variables}: no PIN (digits) or token (T…).
+        assertThat(uris).allMatch(u -> u.matches("^(UNKNOWN|NOT_FOUND|REDIRECTION|root|(/([a-z*][a-z0-9_.*-]*|\\{[^/}]+}))+)$"),
+                "a route template");
+    }
+
+    private String prometheus() {
+        var response = anonymous().get("/actuator/prometheus").send();
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+        return response.text();
     }
 
     /** Every row of every table, as PostgreSQL prints it (jsonb as text, bytea as hex), holds no secret. */
