@@ -77,14 +77,23 @@ fi
 
 psql_admin() { su postgres -c "psql -X -q -v ON_ERROR_STOP=1 -p $CLUSTER_PORT $*"; }
 PG_SETTINGS="${BENCH_PG_SETTINGS:-}"
+# Settings such as shared_buffers take effect only when the server restarts: restart it when one is pending.
+apply_pg_settings() {
+  psql_admin -c "\"select pg_reload_conf()\"" >/dev/null
+  sleep 1
+  if [[ "$(psql_admin -At -c "\"select count(*) from pg_settings where pending_restart\"")" != 0 ]]; then
+    log "restarting PostgreSQL for settings that need it"
+    pg_ctlcluster "$CLUSTER_VERSION" "$CLUSTER_NAME" restart
+  fi
+}
 reset_pg_settings() {
   local setting
   for setting in $PG_SETTINGS; do psql_admin -c "\"alter system reset ${setting%%=*}\""; done
-  [[ -z "$PG_SETTINGS" ]] || psql_admin -c "\"select pg_reload_conf()\"" >/dev/null
+  [[ -z "$PG_SETTINGS" ]] || apply_pg_settings
 }
 if [[ -n "$PG_SETTINGS" ]]; then
   for setting in $PG_SETTINGS; do psql_admin -c "\"alter system set ${setting%%=*} = '${setting#*=}'\""; done
-  psql_admin -c "\"select pg_reload_conf()\"" >/dev/null
+  apply_pg_settings
   trap reset_pg_settings EXIT
 fi
 psql_bench() { psql -X -q -At -h 127.0.0.1 -p "$CLUSTER_PORT" -U "$DB_USER" "$@"; }
@@ -253,7 +262,7 @@ stop_service
   echo "memory: $(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)"
   echo "os: $(. /etc/os-release && echo "$PRETTY_NAME"), kernel $(uname -r)"
   echo "java: $("$JAVA" -version 2>&1 | head -1) ($JAVA) options: ${BENCH_JAVA_OPTS:-none}"
-  echo "postgresql: $(psql_bench -d "$DB" -c 'show server_version') cluster $CLUSTER_VERSION/$CLUSTER_NAME; $(psql_bench -d "$DB" -c "select string_agg(name || '=' || current_setting(name), ', ' order by name) from pg_settings where name in ('shared_buffers','max_connections','synchronous_commit','fsync','wal_sync_method','full_page_writes','wal_level','commit_delay','max_wal_size','checkpoint_timeout')")"
+  echo "postgresql: $(psql_bench -d "$DB" -c 'show server_version') cluster $CLUSTER_VERSION/$CLUSTER_NAME; $(psql_bench -d "$DB" -c "select string_agg(name || '=' || current_setting(name), ', ' order by name) from pg_settings where name in ('shared_buffers','max_connections','synchronous_commit','fsync','wal_sync_method','full_page_writes','wal_level','commit_delay','max_wal_size','checkpoint_timeout','bgwriter_lru_maxpages')")"
   echo "disk, idle (bench/disk-stalls.py): $(head -1 "$RAW/disk-stalls.txt"); $(sed -n 2p "$RAW/disk-stalls.txt")"
   echo "service settings: TENDER_DB_POOL_SIZE=$DB_POOL (Hikari), everything else as packaged"
   echo "postgresql settings changed for this run: ${PG_SETTINGS:-none}"
