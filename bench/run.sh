@@ -18,7 +18,7 @@ set -euo pipefail
 BENCH_DIR="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(dirname "$BENCH_DIR")"
 LABEL="${1:-}"
-LEVELS="${BENCH_LEVELS:-1 4 16 64}"
+LEVELS="${BENCH_LEVELS-1 4 16 64}"
 DURATION="${BENCH_DURATION:-20}"
 WARMUP="${BENCH_WARMUP:-120}"
 HALF_DURATION="${BENCH_HALF_DURATION:-60}"
@@ -77,14 +77,10 @@ fi
 
 psql_admin() { su postgres -c "psql -X -q -v ON_ERROR_STOP=1 -p $CLUSTER_PORT $*"; }
 PG_SETTINGS="${BENCH_PG_SETTINGS:-}"
-# Settings such as shared_buffers take effect only when the server restarts: restart it when one is pending.
+# Some settings (shared_buffers) take effect only when the server restarts, so it restarts for any of them.
 apply_pg_settings() {
-  psql_admin -c "\"select pg_reload_conf()\"" >/dev/null
-  sleep 1
-  if [[ "$(psql_admin -At -c "\"select count(*) from pg_settings where pending_restart\"")" != 0 ]]; then
-    log "restarting PostgreSQL for settings that need it"
-    pg_ctlcluster "$CLUSTER_VERSION" "$CLUSTER_NAME" restart
-  fi
+  log "restarting PostgreSQL for BENCH_PG_SETTINGS"
+  pg_ctlcluster "$CLUSTER_VERSION" "$CLUSTER_NAME" restart
 }
 reset_pg_settings() {
   local setting
@@ -119,7 +115,7 @@ fi
 TICK="$(getconf CLK_TCK)"
 proc_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
 # Every PostgreSQL process, plus what the postmaster's exited children (pgbench's backends) used.
-pg_ticks() { ps -u postgres -o pid= | while read -r p; do awk '{print $14 + $15 + $16 + $17}' "/proc/$p/stat" 2>/dev/null; done | awk '{t += $1} END {print t + 0}'; }
+pg_ticks() { ps -u postgres -o pid= | while read -r p; do awk '{print $14 + $15 + $16 + $17}' "/proc/$p/stat" 2>/dev/null || true; done | awk '{t += $1} END {print t + 0}'; }
 child_ticks() { awk '{print $16 + $17}' "/proc/$$/stat"; }
 machine_ticks() { awk '/^cpu / {print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat; }
 cpu_start() { C0_SVC=$(proc_ticks "$SERVICE_PID"); C0_PG=$(pg_ticks); C0_GEN=$(child_ticks); read -r C0_BUSY C0_ALL < <(machine_ticks); }
