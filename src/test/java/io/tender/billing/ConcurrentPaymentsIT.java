@@ -1,18 +1,14 @@
 package io.tender.billing;
 
 import io.tender.support.Api;
+import io.tender.support.AtOnce;
 import io.tender.support.ApiIntegrationTest;
 import io.tender.support.Merchants.Merchant;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.stream.LongStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -77,23 +73,8 @@ class ConcurrentPaymentsIT extends ApiIntegrationTest {
     }
 
     /** Sends one payment per amount, all released at the same moment; responses in the order of the amounts. */
-    private List<Api.Response> payAtOnce(String field, String target, long[] amounts) throws Exception {
-        CountDownLatch start = new CountDownLatch(1);
-        List<Future<Api.Response>> futures = new ArrayList<>();
-        try (ExecutorService threads = Executors.newFixedThreadPool(amounts.length)) {
-            for (long amount : amounts) {
-                futures.add(threads.submit(() -> {
-                    start.await();
-                    return billing.pay(field, target, amount, "ZAR");
-                }));
-            }
-            start.countDown();
-            List<Api.Response> responses = new ArrayList<>();
-            for (Future<Api.Response> future : futures) {
-                responses.add(future.get());
-            }
-            return responses;
-        }
+    private List<Api.Response> payAtOnce(String field, String target, long[] amounts) {
+        return AtOnce.send(amounts.length, i -> billing.pay(field, target, amounts[i], "ZAR"));
     }
 
     /** One application row and one event per accepted payment, adding up to {@code total}; nothing for the others. */

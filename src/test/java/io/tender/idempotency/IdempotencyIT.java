@@ -1,6 +1,7 @@
 package io.tender.idempotency;
 
 import io.tender.support.Api;
+import io.tender.support.AtOnce;
 import io.tender.support.ApiIntegrationTest;
 import io.tender.support.Merchants.Merchant;
 import org.junit.jupiter.api.BeforeEach;
@@ -14,14 +15,8 @@ import tools.jackson.databind.JsonNode;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 import static io.tender.support.ProblemAssertions.assertProblem;
 import static io.tender.support.Vouchers.oneVoucher;
@@ -285,24 +280,7 @@ class IdempotencyIT extends ApiIntegrationTest {
         String key = newKey();
         // With an amount the sandbox redeems in a single call, so "one provider call" is exactly one row.
         String body = oneVoucher(validPin(), 1500);
-        int clients = 24;
-        CountDownLatch start = new CountDownLatch(1);
-        List<Future<Api.Response>> futures = new ArrayList<>();
-        try (ExecutorService pool = Executors.newFixedThreadPool(clients)) {
-            for (int i = 0; i < clients; i++) {
-                futures.add(pool.submit(() -> {
-                    start.await();
-                    return post(key, body);
-                }));
-            }
-            start.countDown();
-            pool.shutdown();
-            assertThat(pool.awaitTermination(120, TimeUnit.SECONDS)).isTrue();
-        }
-        List<Api.Response> responses = new ArrayList<>();
-        for (var future : futures) {
-            responses.add(future.get());
-        }
+        List<Api.Response> responses = AtOnce.send(24, i -> post(key, body));
 
         List<Api.Response> originals = responses.stream()
                 .filter(r -> r.status() == 201 && r.header("Idempotent-Replayed") == null).toList();

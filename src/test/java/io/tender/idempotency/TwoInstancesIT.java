@@ -3,6 +3,7 @@ package io.tender.idempotency;
 import com.zaxxer.hikari.HikariDataSource;
 import io.tender.TenderApplication;
 import io.tender.support.Api;
+import io.tender.support.AtOnce;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -11,13 +12,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 import static io.tender.support.Vouchers.oneVoucher;
 import static io.tender.support.Vouchers.validPin;
@@ -57,25 +52,8 @@ class TwoInstancesIT {
                 String key = "two-instances-1";
                 // With an amount the sandbox redeems in a single call, so "one provider call" is exactly one row.
                 String body = oneVoucher(validPin(), 1500);
-                int clients = 24;
-                CountDownLatch start = new CountDownLatch(1);
-                List<Future<Api.Response>> futures = new ArrayList<>();
-                try (ExecutorService pool = Executors.newFixedThreadPool(clients)) {
-                    for (int i = 0; i < clients; i++) {
-                        Api instance = instances.get(i % 2);
-                        futures.add(pool.submit(() -> {
-                            start.await();
-                            return instance.post("/collect/redemptions", body).idempotencyKey(key).send();
-                        }));
-                    }
-                    start.countDown();
-                    pool.shutdown();
-                    assertThat(pool.awaitTermination(120, TimeUnit.SECONDS)).isTrue();
-                }
-                List<Api.Response> responses = new ArrayList<>();
-                for (var future : futures) {
-                    responses.add(future.get());
-                }
+                List<Api.Response> responses = AtOnce.send(24, i ->
+                        instances.get(i % 2).post("/collect/redemptions", body).idempotencyKey(key).send());
 
                 List<Api.Response> originals = responses.stream()
                         .filter(r -> r.status() == 201 && r.header("Idempotent-Replayed") == null).toList();

@@ -4,6 +4,7 @@ import io.tender.secrets.KeyedHash;
 import io.tender.secrets.MasterKey;
 import io.tender.secrets.SecretBox;
 import io.tender.support.Api;
+import io.tender.support.AtOnce;
 import io.tender.support.ApiIntegrationTest;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -12,11 +13,6 @@ import tools.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 
 import static io.tender.support.Vouchers.oneVoucher;
 import static io.tender.support.Vouchers.validPin;
@@ -50,25 +46,13 @@ class SingleUseConcurrencyIT extends ApiIntegrationTest {
     private JsonNode exactlyOneOfTwentyConfirms(String pin, String body) throws Exception {
         Api api = merchants.create().test();
         int tills = 20;
-        CountDownLatch start = new CountDownLatch(1);
-        List<Future<Api.Response>> futures = new ArrayList<>();
-        try (ExecutorService pool = Executors.newFixedThreadPool(tills)) {
-            for (int i = 0; i < tills; i++) {
-                futures.add(pool.submit(() -> {
-                    start.await();
-                    // Different Idempotency-Keys: these are different requests, not retries of one.
-                    return api.post("/collect/redemptions", body).idempotencyKey(UUID.randomUUID().toString()).send();
-                }));
-            }
-            start.countDown();
-            pool.shutdown();
-            assertThat(pool.awaitTermination(120, TimeUnit.SECONDS)).isTrue();
-        }
+        // Different Idempotency-Keys: these are different requests, not retries of one.
+        List<Api.Response> responses = AtOnce.send(tills, i ->
+                api.post("/collect/redemptions", body).idempotencyKey(UUID.randomUUID().toString()).send());
 
         List<JsonNode> confirmed = new ArrayList<>();
         List<JsonNode> failed = new ArrayList<>();
-        for (var future : futures) {
-            Api.Response response = future.get();
+        for (Api.Response response : responses) {
             assertThat(response.status()).as(response.toString()).isEqualTo(201);
             JsonNode redemption = response.json();
             (redemption.get("status").stringValue().equals("confirmed") ? confirmed : failed).add(redemption);
