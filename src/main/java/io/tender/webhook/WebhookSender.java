@@ -16,6 +16,7 @@ import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 import org.springframework.stereotype.Component;
 
@@ -39,11 +40,11 @@ import java.util.concurrent.TimeoutException;
 /**
  * Makes one webhook attempt: POSTs the event's {@code {id, type, created_at, data}}, signed per Standard Webhooks
  * with a fresh {@code webhook-timestamp}, and reports what came of it. The whole exchange, body included, must fit in
- * {@code tender.webhooks.timeout}; redirects are not followed.
+ * {@code tender.webhooks.timeout} (the host's DNS lookup included); redirects are not followed; HTTP/1.1.
  *
  * <p>Apache HttpClient rather than the JDK's, because it lets the connection resolve the host through
- * {@link WebhookTargets#resolveForConnect}: a live-mode attempt connects only to addresses that passed the SSRF
- * rule, even when the DNS answer changed after the check that ran before the attempt (DNS rebinding). Live and test
+ * {@link WebhookTargets#resolveForConnect}: a live-mode attempt connects only to addresses that pass the SSRF rule
+ * at that moment, whatever the host resolved to when the URL was checked (DNS rebinding). Live and test
  * mode have a client each, since test-mode endpoints may target loopback and private addresses.
  */
 @Component
@@ -78,10 +79,12 @@ class WebhookSender {
                 return SystemDefaultDnsResolver.INSTANCE.resolveCanonicalHostname(host);
             }
         };
+        // Twice the attempts in flight: an attempt that timed out may hold its connection a little longer, and one
+        // slow receiver must not leave the others waiting for a connection.
         return HttpClients.custom()
                 .setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
                         .setDnsResolver(dns)
-                        .setMaxConnTotal(settings.maxConcurrency())
+                        .setMaxConnTotal(2 * settings.maxConcurrency())
                         .setMaxConnPerRoute(settings.maxConcurrency())
                         .setDefaultConnectionConfig(ConnectionConfig.custom()
                                 .setConnectTimeout(limit).setSocketTimeout(limit).build())
@@ -93,6 +96,7 @@ class WebhookSender {
                 .disableCookieManagement()
                 .disableAuthCaching()
                 .disableContentCompression()
+                .evictIdleConnections(TimeValue.ofSeconds(30))
                 .setUserAgent(USER_AGENT)
                 .build();
     }
@@ -100,12 +104,8 @@ class WebhookSender {
     WebhookDeliveries.AttemptResult send(WebhookEndpoint endpoint, OutboxEvent event) {
         long started = System.nanoTime();
         long timestamp = Instant.now().getEpochSecond();
-        URI uri = URI.create(endpoint.url());
-        if (targets.checkAddress(uri, endpoint.mode()).isPresent()) {
-            return new WebhookDeliveries.AttemptResult(false, null, "address_not_allowed", Duration.ZERO, timestamp);
-        }
         byte[] body = event.envelopeBytes();
-        HttpPost post = new HttpPost(uri);
+        HttpPost post = new HttpPost(URI.create(endpoint.url()));
         post.setHeader("webhook-id", event.id());
         post.setHeader("webhook-timestamp", Long.toString(timestamp));
         post.setHeader("webhook-signature", WebhookSigner.signature(event.id(), timestamp, body,

@@ -17,10 +17,10 @@ import java.util.Optional;
  * developer receives webhooks on their own machine). Live-mode endpoints must use https and must not resolve to a
  * loopback, private, link-local, multicast or otherwise internal address, so that a merchant cannot make the service
  * call into the operator's own network (SSRF), unless the operator sets
- * {@code tender.webhooks.allow-private-targets=true}. The check runs when the URL is set and again before every
- * attempt, since DNS answers change; and the attempt's connection resolves the host through
- * {@link #resolveForConnect}, which applies the same rule to the very addresses it connects to, so a DNS answer that
- * changes between the check and the connect (DNS rebinding) cannot lead the connection inside.
+ * {@code tender.webhooks.allow-private-targets=true}. The check runs when the URL is set, and every attempt's
+ * connection resolves the host through {@link #resolveForConnect}, which applies the same rule to the very addresses
+ * it connects to: DNS answers change, and one that changed since the URL was set (DNS rebinding) cannot lead the
+ * connection inside.
  */
 @Component
 class WebhookTargets {
@@ -84,8 +84,7 @@ class WebhookTargets {
         return checkAddress(uri, mode);
     }
 
-    /** The address check alone, as it runs before each attempt. */
-    Optional<Refusal> checkAddress(URI uri, Mode mode) {
+    private Optional<Refusal> checkAddress(URI uri, Mode mode) {
         if (!restricted(mode)) {
             return Optional.empty();
         }

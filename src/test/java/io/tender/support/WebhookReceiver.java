@@ -24,8 +24,8 @@ import java.util.function.Predicate;
 public final class WebhookReceiver implements AutoCloseable {
 
     /** One request as it arrived. */
-    public record Received(String webhookId, String timestamp, String signature, String contentType, byte[] body,
-                           Instant receivedAt, boolean signatureValid) {
+    public record Received(String webhookId, String timestamp, String signature, String contentType, String userAgent,
+                           byte[] body, Instant receivedAt, boolean signatureValid) {
 
         public JsonNode json() {
             return Api.JSON.readTree(body);
@@ -120,7 +120,8 @@ public final class WebhookReceiver implements AutoCloseable {
             StandardWebhooksVerifier check = verifier;
             Instant now = Instant.now();
             boolean valid = check != null && check.verify(id, timestamp, signature, body, now);
-            Received request = new Received(id, timestamp, signature, headers.getFirst("Content-Type"), body, now, valid);
+            Received request = new Received(id, timestamp, signature, headers.getFirst("Content-Type"),
+                    headers.getFirst("User-Agent"), body, now, valid);
             received.add(request);
             int status = valid ? responder.apply(request) : 400;
             exchange.sendResponseHeaders(status, -1);

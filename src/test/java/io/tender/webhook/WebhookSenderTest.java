@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -17,7 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * One webhook attempt against a receiver on loopback, with a scripted DNS: the SSRF rule holds for the address the
- * connection actually goes to, not only for the answer the check before the attempt saw.
+ * connection actually goes to, not only for the answer seen when the URL was accepted; and the request is what
+ * receivers are told to expect.
  */
 class WebhookSenderTest {
 
@@ -36,15 +38,18 @@ class WebhookSenderTest {
     }
 
     @Test
-    void aLiveHostThatRebindsToLoopbackAfterTheCheckIsNeverConnectedTo() {
-        // The first lookup (the check before the attempt) sees a public address; every later one (the connect) loopback.
+    void aLiveHostThatRebindsToLoopbackAfterItsUrlWasAcceptedIsNeverConnectedTo() {
+        // When the URL is set the host resolves to a public address; by the time of the attempt, to loopback.
         AtomicInteger lookups = new AtomicInteger();
-        sender = sender(false, host -> new InetAddress[]{lookups.getAndIncrement() == 0 ? PUBLIC : LOOPBACK});
-        WebhookEndpoint endpoint = endpoint(Mode.LIVE, "http://hooks.merchant.example:" + port() + "/hook");
+        var settings = settings(false);
+        var targets = new WebhookTargets(settings, host -> new InetAddress[]{lookups.getAndIncrement() == 0 ? PUBLIC : LOOPBACK});
+        String url = "https://hooks.merchant.example:" + port() + "/hook";
+        assertThat(targets.check(url, Mode.LIVE)).as("the URL is accepted while it resolves to a public address").isEmpty();
+        sender = new WebhookSender(targets, settings);
 
-        var result = sender.send(endpoint, event());
+        var result = sender.send(endpoint(Mode.LIVE, url), event());
 
-        assertThat(lookups.get()).as("the connect resolved the host again").isGreaterThanOrEqualTo(2);
+        assertThat(lookups.get()).as("the connection resolved the host again").isEqualTo(2);
         assertThat(result.succeeded()).isFalse();
         assertThat(result.responseStatus()).isNull();
         assertThat(result.error()).isEqualTo("address_not_allowed");
@@ -52,7 +57,19 @@ class WebhookSenderTest {
     }
 
     @Test
-    void aTestModeEndpointOnLoopbackGetsTheSignedEvent() {
+    void aHostThatDoesNotResolveIsAConnectionFailureNotARefusal() {
+        sender = sender(false, host -> {
+            throw new UnknownHostException(host);
+        });
+
+        var result = sender.send(endpoint(Mode.LIVE, "https://gone.merchant.example/hook"), event());
+
+        assertThat(result.succeeded()).isFalse();
+        assertThat(result.error()).isEqualTo("connection_failed");
+    }
+
+    @Test
+    void aTestModeEndpointOnLoopbackGetsTheSignedEventAsPlainJsonFromTender() {
         sender = sender(false, host -> new InetAddress[]{LOOPBACK});
         WebhookEndpoint endpoint = endpoint(Mode.TEST, "http://receiver.local.example:" + port() + "/hook");
 
@@ -64,7 +81,36 @@ class WebhookSenderTest {
             assertThat(r.signatureValid()).isTrue();
             assertThat(r.webhookId()).isEqualTo("evt_0000000000000000000000a1");
             assertThat(r.type()).isEqualTo("redemption.created");
+            assertThat(r.contentType()).isEqualTo("application/json");
+            assertThat(r.userAgent()).isEqualTo(WebhookSender.USER_AGENT);
         });
+    }
+
+    @Test
+    void aRedirectIsAnAnswerThatFailsTheAttemptNeverFollowed() {
+        sender = sender(false, host -> new InetAddress[]{LOOPBACK});
+        receiver.respond(r -> 307);
+
+        var result = sender.send(endpoint(Mode.TEST, "http://receiver.local.example:" + port() + "/hook"), event());
+
+        assertThat(result.succeeded()).isFalse();
+        assertThat(result.responseStatus()).isEqualTo(307);
+        assertThat(receiver.received()).hasSize(1);
+    }
+
+    @Test
+    void anAnswerSlowerThanTheTimeoutIsATimeout() {
+        sender = sender(false, host -> new InetAddress[]{LOOPBACK});
+        receiver.respond(r -> {
+            sleep(Duration.ofSeconds(4));
+            return 200;
+        });
+
+        var result = sender.send(endpoint(Mode.TEST, "http://receiver.local.example:" + port() + "/hook"), event());
+
+        assertThat(result.succeeded()).isFalse();
+        assertThat(result.error()).isEqualTo("timeout");
+        assertThat(result.took()).isLessThan(Duration.ofSeconds(3));
     }
 
     @Test
@@ -78,10 +124,22 @@ class WebhookSenderTest {
         assertThat(receiver.received()).hasSize(1);
     }
 
-    private WebhookSender sender(boolean allowPrivate, WebhookTargets.HostLookup lookup) {
-        var settings = new WebhookSettings(List.of(Duration.ofSeconds(5)), 0.1, Duration.ofSeconds(5), 4,
+    private static WebhookSettings settings(boolean allowPrivate) {
+        return new WebhookSettings(List.of(Duration.ofSeconds(5)), 0.1, Duration.ofSeconds(2), 4,
                 Duration.ofSeconds(1), allowPrivate);
+    }
+
+    private WebhookSender sender(boolean allowPrivate, WebhookTargets.HostLookup lookup) {
+        var settings = settings(allowPrivate);
         return new WebhookSender(new WebhookTargets(settings, lookup), settings);
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private WebhookEndpoint endpoint(Mode mode, String url) {
