@@ -14,6 +14,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.matching;
 import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.notFound;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
@@ -317,10 +318,12 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
     void aReversalTheProviderNeverReceivedIsSentAgainUnderAFreshKeyBeforeTheRedemptionIsReportedFailed() {
         PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
         statusOfConfirm(aResponse().withStatus(503));
-        // The first reversal is lost (500, and its status says never received); the next one goes through.
-        PROVIDER.stubFor(post("/one_voucher/reverse").inScenario("reversal").whenScenarioStateIs(Scenario.STARTED)
-                .willReturn(aResponse().withStatus(500)).willSetStateTo("lost"));
-        PROVIDER.stubFor(post("/one_voucher/reverse").inScenario("reversal").whenScenarioStateIs("lost")
+        // The first reversal is lost (500, and its status says never received); the one under a fresh key goes through.
+        PROVIDER.stubFor(post("/one_voucher/reverse")
+                .withRequestBody(matchingJsonPath("$.operation_key", matching("rdm_[a-f0-9]{24}:reverse")))
+                .willReturn(aResponse().withStatus(500)));
+        PROVIDER.stubFor(post("/one_voucher/reverse")
+                .withRequestBody(matchingJsonPath("$.operation_key", matching("rdm_[a-f0-9]{24}:reverse~2")))
                 .willReturn(okJson(REVERSED)));
         PROVIDER.stubFor(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)reverse"))
                 .willReturn(notFound()));
@@ -332,7 +335,8 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
         JsonNode last = r.get("operations").get(r.get("operations").size() - 1);
         assertThat(last.get("type").stringValue()).isEqualTo("reverse");
         assertThat(last.get("status").stringValue()).isEqualTo("succeeded");
-        PROVIDER.verify(2, postRequestedFor(urlEqualTo("/one_voucher/reverse")));
+        PROVIDER.verify(2, postRequestedFor(urlEqualTo("/one_voucher/reverse"))
+                .withRequestBody(matchingJsonPath("$.reversed_key", equalTo(id + ":confirm"))));
         PROVIDER.verify(1, postRequestedFor(urlEqualTo("/one_voucher/reverse"))
                 .withRequestBody(matchingJsonPath("$.operation_key", equalTo(id + ":reverse"))));
         PROVIDER.verify(1, postRequestedFor(urlEqualTo("/one_voucher/reverse"))
