@@ -19,6 +19,10 @@ BENCH_DIR="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(dirname "$BENCH_DIR")"
 LABEL="${1:-}"
 LEVELS="${BENCH_LEVELS-1 4 16 64}"
+if [[ -z "$LEVELS" && -z "${BENCH_HALF_RATE:-}" ]]; then
+  echo "BENCH_LEVELS=\"\" needs BENCH_HALF_RATE: with no levels there is no maximum to take half of" >&2
+  exit 2
+fi
 DURATION="${BENCH_DURATION:-20}"
 WARMUP="${BENCH_WARMUP:-120}"
 HALF_DURATION="${BENCH_HALF_DURATION:-60}"
@@ -88,9 +92,9 @@ reset_pg_settings() {
   [[ -z "$PG_SETTINGS" ]] || apply_pg_settings
 }
 if [[ -n "$PG_SETTINGS" ]]; then
+  trap reset_pg_settings EXIT
   for setting in $PG_SETTINGS; do psql_admin -c "\"alter system set ${setting%%=*} = '${setting#*=}'\""; done
   apply_pg_settings
-  trap reset_pg_settings EXIT
 fi
 psql_bench() { psql -X -q -At -h 127.0.0.1 -p "$CLUSTER_PORT" -U "$DB_USER" "$@"; }
 
