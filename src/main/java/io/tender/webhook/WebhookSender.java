@@ -90,7 +90,7 @@ class WebhookSender {
                                 .setConnectTimeout(limit).setSocketTimeout(limit).build())
                         .build())
                 .setDefaultRequestConfig(RequestConfig.custom()
-                        .setResponseTimeout(limit).setConnectionRequestTimeout(limit).setRedirectsEnabled(false).build())
+                        .setResponseTimeout(limit).setConnectionRequestTimeout(limit).build())
                 .disableRedirectHandling()
                 .disableAutomaticRetries()
                 .disableCookieManagement()
