@@ -24,6 +24,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static io.tender.support.Vouchers.oneVoucher;
 import static io.tender.support.Vouchers.validPin;
+import static io.tender.redemption.RedemptionAssertions.assertFailedAtReserve;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -303,13 +304,7 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
 
         JsonNode r = created("reserve-reset-1");
 
-        assertThat(r.get("status").stringValue()).isEqualTo("failed");
-        assertThat(r.get("version").intValue()).isEqualTo(2);
-        assertThat(r.get("operations")).hasSize(1);
-        JsonNode reserve = r.get("operations").get(0);
-        assertThat(reserve.get("type").stringValue()).isEqualTo("reserve");
-        assertThat(reserve.get("status").stringValue()).isEqualTo("failed");
-        assertThat(r.get("last_error").get("error_code").stringValue()).isEqualTo("one_voucher.transport_error");
+        assertFailedAtReserve(r, "one_voucher.transport_error");
         PROVIDER.verify(1, postRequestedFor(urlEqualTo("/one_voucher/reserve")));
         PROVIDER.verify(0, postRequestedFor(urlEqualTo("/one_voucher/confirm")));
     }

@@ -19,6 +19,7 @@ import static io.tender.support.Vouchers.pin;
 import static io.tender.support.Vouchers.providerC;
 import static io.tender.support.Vouchers.token;
 import static io.tender.support.Vouchers.validPin;
+import static io.tender.redemption.RedemptionAssertions.assertFailedAtReserve;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** POST /collect/redemptions against the sandbox: the spec's resource tables, create rules 1–3 and decisions §2–§3. */
@@ -140,14 +141,7 @@ class RedemptionCreateIT extends ApiIntegrationTest {
     void sandboxRefusalsBeforeTheVoucherIsTouchedFailTheReserve(String type, String suffix, String errorCode) {
         JsonNode r = create(Sandbox.of(type, suffix).body());
 
-        assertThat(r.get("status").stringValue()).isEqualTo("failed");
-        assertThat(r.get("version").intValue()).isEqualTo(2);
-        assertThat(r.get("operations")).hasSize(1);
-        JsonNode reserve = r.get("operations").get(0);
-        assertThat(reserve.get("type").stringValue()).isEqualTo("reserve");
-        assertThat(reserve.get("status").stringValue()).isEqualTo("failed");
-        assertThat(reserve.get("error").get("error_code").stringValue()).isEqualTo(errorCode);
-        assertThat(r.get("last_error").get("error_code").stringValue()).isEqualTo(errorCode);
+        assertFailedAtReserve(r, errorCode);
         assertThat(r.has("reserved_amount")).isFalse();
         assertThat(r.has("redeemed_amount")).isFalse();
     }
