@@ -26,9 +26,10 @@ returning seq)
 insert into outbox_relay (channel, seq, event_id, aggregateid) select channel, event.seq, 'evt_c' || lpad(to_hex(:n::bigint), 24, '0'), 'rdm_' || lpad(to_hex(:n::bigint), 24, '0') from event, unnest('{webhooks}'::text[]) as channel;
 COMMIT;
 
--- 2. The sandbox provider's reserve, in its own transaction (SandboxVoucherProvider.once).
+-- 2. The sandbox provider's reserve, in its own transaction (SandboxVoucherProvider.once), whose commit does not wait
+--    for the disk (SandboxVoucherLedger: transaction 4's synchronous commit makes it durable).
 BEGIN;
-select pg_advisory_xact_lock(hashtextextended('rdm_' || lpad(to_hex(:n::bigint), 24, '0') || ':' || 'reserve', 0));
+select pg_advisory_xact_lock(hashtextextended('rdm_' || lpad(to_hex(:n::bigint), 24, '0') || ':' || 'reserve', 0)), set_config('synchronous_commit', 'off', true);
 select type, kind, voucher_key, amount, outcome from sandbox_operations where operation_key = 'rdm_' || lpad(to_hex(:n::bigint), 24, '0') || ':' || 'reserve';
 select balance, currency, state from sandbox_vouchers where voucher_key = decode(lpad(to_hex(:n::bigint), 64, '0'), 'hex');
 insert into sandbox_operations (operation_key, type, kind, voucher_key, amount, outcome, created_at)
@@ -37,7 +38,7 @@ COMMIT;
 
 -- 3. The sandbox provider's confirm, sent right after the reserve's answer, in its own transaction: checks the reservation, redeems the voucher.
 BEGIN;
-select pg_advisory_xact_lock(hashtextextended('rdm_' || lpad(to_hex(:n::bigint), 24, '0') || ':' || 'confirm', 0));
+select pg_advisory_xact_lock(hashtextextended('rdm_' || lpad(to_hex(:n::bigint), 24, '0') || ':' || 'confirm', 0)), set_config('synchronous_commit', 'off', true);
 select type, kind, voucher_key, amount, outcome from sandbox_operations where operation_key = 'rdm_' || lpad(to_hex(:n::bigint), 24, '0') || ':' || 'confirm';
 select balance, currency, state from sandbox_vouchers where voucher_key = decode(lpad(to_hex(:n::bigint), 64, '0'), 'hex');
 select type, kind, voucher_key, amount, outcome from sandbox_operations where operation_key = 'rdm_' || lpad(to_hex(:n::bigint), 24, '0') || ':' || 'reserve';

@@ -33,7 +33,9 @@ public class ProviderSimulator {
         defaultArgument(arguments, "tender.data-dir", System.getenv().getOrDefault("TENDER_DATA_DIR", "./.tender-simulator"));
         return new SpringApplicationBuilder(ProviderSimulator.class)
                 .profiles(PROFILE)
-                .properties(Map.of("spring.application.name", "tender-provider-simulator"))
+                // Its answers go over HTTP to a service with another database: each is on disk before it is sent.
+                .properties(Map.of("spring.application.name", "tender-provider-simulator",
+                        "tender.providers.sandbox.durable-answers", "true"))
                 .run(arguments.toArray(String[]::new));
     }
 

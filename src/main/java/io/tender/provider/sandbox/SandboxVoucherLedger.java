@@ -7,6 +7,7 @@ import io.tender.provider.RedemptionType;
 import io.tender.secrets.KeyedHash;
 import io.tender.secrets.MasterKey;
 import io.tender.secrets.SecretBox;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import tools.jackson.databind.json.JsonMapper;
@@ -26,9 +27,22 @@ class SandboxVoucherLedger {
     private final KeyedHash voucherHash;
     private final SecretBox box;
     private final ProviderProtocol protocol;
+    private final String synchronousCommit;
 
-    SandboxVoucherLedger(JdbcClient jdbc, MasterKey masterKey, SecretBox box, JsonMapper json) {
+    /**
+     * {@code durableAnswers}: whether a call's answer is on disk before the caller gets it. The provider simulator
+     * answers over HTTP to a service with its own database, so it must be. In the service the sandbox's books are in
+     * the service's own database, and a call's transaction commits without waiting for the disk
+     * ({@code synchronous_commit = off} for that transaction only): the service writes what the answer means in its
+     * next transaction, whose synchronous commit follows it in the same write-ahead log and so makes both durable
+     * together, before any client is told. A crash in between loses the answer and the service's record of it alike,
+     * and the recovery job finds a call the provider never received (docs/PERFORMANCE.md, "Fewer commits to wait
+     * for").
+     */
+    SandboxVoucherLedger(JdbcClient jdbc, MasterKey masterKey, SecretBox box, JsonMapper json,
+                         @Value("${tender.providers.sandbox.durable-answers:false}") boolean durableAnswers) {
         this.jdbc = jdbc;
+        this.synchronousCommit = durableAnswers ? "on" : "off";
         this.voucherHash = new KeyedHash(masterKey, "sandbox-voucher/v1");
         this.box = box;
         this.protocol = new ProviderProtocol(json);
@@ -84,9 +98,13 @@ class SandboxVoucherLedger {
         jdbc.sql("update sandbox_vouchers set state = 'redeemed', balance = 0 where voucher_key = ?").param(key).update();
     }
 
-    /** Serialises calls with the same operation key, for the rest of the current transaction. */
+    /**
+     * Serialises calls with the same operation key, for the rest of the current transaction, and sets whether that
+     * transaction's commit waits for the disk (see the constructor); one statement, one round trip.
+     */
     void lock(String operationKey) {
-        jdbc.sql("select pg_advisory_xact_lock(hashtextextended(?, 0))").param(operationKey).query().singleRow();
+        jdbc.sql("select pg_advisory_xact_lock(hashtextextended(?, 0)), set_config('synchronous_commit', ?, true)")
+                .params(operationKey, synchronousCommit).query().singleRow();
     }
 
     record Answered(String kind, byte[] voucherKey, long amount, ProviderOutcome outcome) {
