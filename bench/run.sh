@@ -97,6 +97,21 @@ if [[ -n "$PG_SETTINGS" ]]; then
   apply_pg_settings
 fi
 psql_bench() { psql -X -q -At -h 127.0.0.1 -p "$CLUSTER_PORT" -U "$DB_USER" "$@"; }
+# Commits that waited for the disk: during the runs at half load PostgreSQL logs every statement over 20 ms, and each
+# of those runs records how many of its database's COMMITs that was, and the slowest (a stall of the disk shows here).
+PG_LOG="/var/log/postgresql/postgresql-$CLUSTER_VERSION-$CLUSTER_NAME.log"
+slow_log() {
+  if [[ "$1" == on ]]; then psql_admin -c "\"alter system set log_min_duration_statement = '20ms'\"";
+  else psql_admin -c "\"alter system reset log_min_duration_statement\""; fi
+  psql_admin -c "\"select pg_reload_conf()\"" >/dev/null
+}
+pg_log_lines() { wc -l <"$PG_LOG"; }
+# slow_commits DATABASE FROM_LINE: JSON members for the COMMITs of DATABASE over 20 ms logged after line FROM_LINE.
+slow_commits() {
+  tail -n +"$(($2 + 1))" "$PG_LOG" | grep -E "@$1 LOG:  duration: [0-9.]+ ms .*COMMIT" \
+    | sed -E 's/.*duration: ([0-9.]+) ms.*/\1/' | sort -n \
+    | awk '{n++; m = $1} END {printf "\"slow_commits\":%d,\"slowest_commit_ms\":%.1f", n, m + 0}'
+}
 
 # --- Fresh databases: the service's, and the ceiling's (same schema, empty). -------------------------------------
 log "recreating databases $DB and $CEILING_DB"
@@ -156,7 +171,7 @@ stop_service() {
   fi
   rm -rf "$OUT/service-data"
 }
-trap 'stop_service; reset_pg_settings' EXIT
+trap 'stop_service; slow_log off; reset_pg_settings' EXIT
 for _ in $(seq 120); do
   curl -fs "http://127.0.0.1:$PORT/actuator/health" >/dev/null 2>&1 && break
   kill -0 "$SERVICE_PID" 2>/dev/null || { tail -30 "$SERVICE_LOG" >&2; exit 1; }
@@ -238,7 +253,13 @@ run_wrk get 16 get.lua BENCH_IDS_FILE="$RAW/ids.txt"
 rm -f "$RAW/ids.txt"
 max_rps="$(jq -s 'map(select(.name == "create")) | group_by(.level) | map(map(.rps) | sort | .[(length - 1) / 2 | floor]) | max // 0' "$RESULTS")"
 half="${BENCH_HALF_RATE:-$(awk -v r="$max_rps" 'BEGIN {printf "%d", r / 2}')}"
+slow_log on
+from="$(pg_log_lines)"
 RUN_DURATION="$HALF_DURATION" run_wrk create-at-half-max 64 create.lua BENCH_NONCE=800000 BENCH_RATE="$half"
+line="$(tail -1 "$RESULTS" | jq -c ". + {$(slow_commits "$DB" "$from")}")"
+sed -i '$d' "$RESULTS"; echo "$line" >>"$RESULTS"
+log "  commits over 20 ms: $(jq -r '"\(.slow_commits), the slowest \(.slowest_commit_ms) ms"' <<<"$line")"
+from="$(pg_log_lines)"
 # The ceiling at the same rate, for its latency: PostgreSQL alone sees the same checkpoints and fsync stalls.
 cpu_start
 "$PGBENCH" -h 127.0.0.1 -p "$CLUSTER_PORT" -U "$DB_USER" -n -M prepared -c 16 -j 1 -T "$HALF_DURATION" -R "$half" \
@@ -247,8 +268,9 @@ cpu_start
 cat "$RAW"/ceiling-half* | awk '{print ($3 - $7) / 1000}' | sort -n >"$RAW/ceiling-half.sorted"
 n="$(wc -l <"$RAW/ceiling-half.sorted")"
 pct() { sed -n "$(awk -v n="$n" -v p="$1" 'BEGIN {i = int(n * p / 100 + 0.5); print i < 1 ? 1 : i}')p" "$RAW/ceiling-half.sorted"; }
-echo "{\"name\":\"ceiling-at-half-max\",\"level\":16,\"rps\":$(awk '/^tps = / {print $3}' "$RAW/ceiling-at-half-max-c16.txt"),\"requests\":$n,\"p50_ms\":$(pct 50),\"p95_ms\":$(pct 95),\"p99_ms\":$(pct 99),\"errors\":0,$(cpu_end "$n")}" >>"$RESULTS"
-log "ceiling at ${half}/s: p99 $(pct 99) ms"
+echo "{\"name\":\"ceiling-at-half-max\",\"level\":16,\"rps\":$(awk '/^tps = / {print $3}' "$RAW/ceiling-at-half-max-c16.txt"),\"requests\":$n,\"p50_ms\":$(pct 50),\"p95_ms\":$(pct 95),\"p99_ms\":$(pct 99),\"errors\":0,$(cpu_end "$n"),$(slow_commits "$CEILING_DB" "$from")}" >>"$RESULTS"
+slow_log off
+log "ceiling at ${half}/s: p99 $(pct 99) ms; commits over 20 ms: $(jq -r '"\(.slow_commits), the slowest \(.slowest_commit_ms) ms"' < <(tail -1 "$RESULTS"))"
 rm -f "$RAW"/ceiling-half*
 fi
 

@@ -32,10 +32,10 @@ fi
 echo
 echo "## Other paths"
 echo
-echo "| run | connections | requests/s | p50 ms | p95 ms | p99 ms | errors | service CPU ms/req | PostgreSQL CPU ms/req | other load % |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| run | connections | requests/s | p50 ms | p95 ms | p99 ms | errors | service CPU ms/req | PostgreSQL CPU ms/req | other load % | commits over 20 ms (slowest ms) |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 jq -rs 'map(select(.name != "create" and .name != "ceiling" and .name != "ceiling-at-pool-size"))[]
-  | "| \(.name) | \(.level) | \(.rps | floor) | \(.p50_ms) | \(.p95_ms) | \(.p99_ms) | \(.errors) | \(.svc_cpu_ms) | \(.pg_cpu_ms) | \(.other_load_pct) |"' "$R"
+  | "| \(.name) | \(.level) | \(.rps | floor) | \(.p50_ms) | \(.p95_ms) | \(.p99_ms) | \(.errors) | \(.svc_cpu_ms) | \(.pg_cpu_ms) | \(.other_load_pct) | \(if .slow_commits == null then "-" else "\(.slow_commits) (\(.slowest_commit_ms))" end) |"' "$R"
 bad="$(jq -rs 'map(select(.bad_sample != null and .bad_sample != "")) | map("\(.name) c=\(.level): \(.bad_sample)") | .[]' "$R")"
 if [[ -n "$bad" ]]; then
   echo
