@@ -31,11 +31,11 @@ public class ProviderSimulator {
         // As arguments, so they win over application.yml (which gives the service's own port and data dir).
         defaultArgument(arguments, "server.port", System.getenv().getOrDefault("SIMULATOR_PORT", "9090"));
         defaultArgument(arguments, "tender.data-dir", System.getenv().getOrDefault("TENDER_DATA_DIR", "./.tender-simulator"));
+        // Its answers go over HTTP to a service with another database: each is on disk before it is sent.
+        defaultArgument(arguments, "tender.providers.sandbox.durable-answers", "true");
         return new SpringApplicationBuilder(ProviderSimulator.class)
                 .profiles(PROFILE)
-                // Its answers go over HTTP to a service with another database: each is on disk before it is sent.
-                .properties(Map.of("spring.application.name", "tender-provider-simulator",
-                        "tender.providers.sandbox.durable-answers", "true"))
+                .properties(Map.of("spring.application.name", "tender-provider-simulator"))
                 .run(arguments.toArray(String[]::new));
     }
 

@@ -6,6 +6,7 @@ import io.tender.provider.RedemptionType;
 import io.tender.provider.VoucherProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.util.EnumMap;
@@ -25,15 +26,19 @@ public class SandboxProviders {
     SandboxProviders(SandboxVoucherLedger ledger, TransactionTemplate tx,
                      @Value("${tender.providers.sandbox.hold-types:}") List<String> holdTypes) {
         this.ledger = ledger;
+        // Every call is a transaction of its own, even under a caller's: its commit may skip waiting for the disk
+        // (SandboxVoucherLedger), which must never apply to anything a caller writes.
+        var ownTransaction = new TransactionTemplate(java.util.Objects.requireNonNull(tx.getTransactionManager()));
+        ownTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
         add(new SandboxVoucherProvider(RedemptionType.ONE_VOUCHER, new ProviderCapabilities("OneVoucher (sandbox)",
                 "16-digit stored-value voucher PIN; partial redeems return a change voucher with its amount.",
-                "ZAR", holdTypes.contains("vouchers.one_voucher"), true, false, true, ChangeVoucherDelivery.INLINE), 10_000, ledger, tx));
+                "ZAR", holdTypes.contains("vouchers.one_voucher"), true, false, true, ChangeVoucherDelivery.INLINE), 10_000, ledger, ownTransaction));
         add(new SandboxVoucherProvider(RedemptionType.OTT, new ProviderCapabilities("OTT (sandbox)",
                 "Voucher PIN tied to a subscriber phone number; change is sent to that number by SMS.",
-                "ZAR", holdTypes.contains("vouchers.ott"), true, true, true, ChangeVoucherDelivery.SMS), 5_000, ledger, tx));
+                "ZAR", holdTypes.contains("vouchers.ott"), true, true, true, ChangeVoucherDelivery.SMS), 5_000, ledger, ownTransaction));
         add(new SandboxVoucherProvider(RedemptionType.PROVIDER_C, new ProviderCapabilities("Provider C (sandbox)",
                 "Voucher token; partial redeems return a change voucher without an amount (look its balance up).",
-                "ZAR", holdTypes.contains("vouchers.provider_c"), true, true, true, ChangeVoucherDelivery.INLINE), 20_000, ledger, tx));
+                "ZAR", holdTypes.contains("vouchers.provider_c"), true, true, true, ChangeVoucherDelivery.INLINE), 20_000, ledger, ownTransaction));
     }
 
     private void add(VoucherProvider provider) {

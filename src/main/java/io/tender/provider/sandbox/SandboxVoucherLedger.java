@@ -36,8 +36,7 @@ class SandboxVoucherLedger {
      * ({@code synchronous_commit = off} for that transaction only): the service writes what the answer means in its
      * next transaction, whose synchronous commit follows it in the same write-ahead log and so makes both durable
      * together, before any client is told. A crash in between loses the answer and the service's record of it alike,
-     * and the recovery job finds a call the provider never received (docs/PERFORMANCE.md, "Fewer commits to wait
-     * for").
+     * and the recovery job finds a call the provider never received (docs/PERFORMANCE.md, step 7).
      */
     SandboxVoucherLedger(JdbcClient jdbc, MasterKey masterKey, SecretBox box, JsonMapper json,
                          @Value("${tender.providers.sandbox.durable-answers:false}") boolean durableAnswers) {
