@@ -108,7 +108,7 @@ slow_log() {
 pg_log_lines() { wc -l <"$PG_LOG"; }
 # slow_commits DATABASE FROM_LINE: JSON members for the COMMITs of DATABASE over 20 ms logged after line FROM_LINE.
 slow_commits() {
-  tail -n +"$(($2 + 1))" "$PG_LOG" | grep -E "@$1 LOG:  duration: [0-9.]+ ms .*COMMIT" \
+  tail -n +"$(($2 + 1))" "$PG_LOG" | grep -E "@$1 LOG:  duration: [0-9.]+ ms  (execute [^:]*|statement): COMMIT" \
     | sed -E 's/.*duration: ([0-9.]+) ms.*/\1/' | sort -n \
     | awk '{n++; m = $1} END {printf "\"slow_commits\":%d,\"slowest_commit_ms\":%.1f", n, m + 0}'
 }
