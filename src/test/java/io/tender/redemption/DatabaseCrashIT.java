@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The packaged service in test mode (the sandbox providers, whose books share the service's database and commit
  * without waiting for the disk) under concurrent redemptions, then its PostgreSQL killed with SIGKILL, every process
- * of it at once, so that what was not yet written from PostgreSQL's memory is gone; then the service killed too and
+ * of it, so that what was not yet written from PostgreSQL's memory is gone; then the service killed too and
  * started again on the same data. Afterwards every redemption a client was told about is there as it was told, every
  * Idempotency-Key ends in one final redemption, and the sandbox's books agree with ours: a confirmed voucher is used,
  * a failed one is not, and a change voucher a client was given can be spent.

@@ -12,6 +12,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The three sandbox providers of decisions §3, one per redemption type. They have no hold capability unless the
@@ -28,7 +29,7 @@ public class SandboxProviders {
         this.ledger = ledger;
         // Every call is a transaction of its own, even under a caller's: its commit may skip waiting for the disk
         // (SandboxVoucherLedger), which must never apply to anything a caller writes.
-        var ownTransaction = new TransactionTemplate(java.util.Objects.requireNonNull(tx.getTransactionManager()));
+        var ownTransaction = new TransactionTemplate(Objects.requireNonNull(tx.getTransactionManager()));
         ownTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
         add(new SandboxVoucherProvider(RedemptionType.ONE_VOUCHER, new ProviderCapabilities("OneVoucher (sandbox)",
                 "16-digit stored-value voucher PIN; partial redeems return a change voucher with its amount.",

@@ -35,8 +35,9 @@ class SandboxVoucherLedger {
      * the service's own database, and a call's transaction commits without waiting for the disk
      * ({@code synchronous_commit = off} for that transaction only): the service writes what the answer means in its
      * next transaction, whose synchronous commit follows it in the same write-ahead log and so makes both durable
-     * together, before any client is told. A crash in between loses the answer and the service's record of it alike,
-     * and the recovery job finds a call the provider never received (docs/PERFORMANCE.md, step 7).
+     * together, before any redemption's answer reports it. A crash in between loses the answer and the service's
+     * record of it alike, and the recovery job resolves the call as after any lost answer (docs/PERFORMANCE.md,
+     * step 7).
      */
     SandboxVoucherLedger(JdbcClient jdbc, MasterKey masterKey, SecretBox box, JsonMapper json,
                          @Value("${tender.providers.sandbox.durable-answers:false}") boolean durableAnswers) {
