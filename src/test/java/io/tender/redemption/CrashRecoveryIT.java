@@ -8,7 +8,6 @@ import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -90,7 +89,8 @@ class CrashRecoveryIT {
                 // Every key ends in one final redemption and replays it.
                 Map<String, JsonNode> finalByKey = new HashMap<>();
                 for (Attempt attempt : attempts) {
-                    finalByKey.put(attempt.key(), finalAnswer(api, attempt));
+                    finalByKey.put(attempt.key(),
+                            RedemptionAssertions.awaitFinalAnswer(api, attempt.key(), attempt.body()));
                 }
                 for (Attempt attempt : attempts) {
                     var replay = api.post("/collect/redemptions", attempt.body()).idempotencyKey(attempt.key()).send();
@@ -158,22 +158,5 @@ class CrashRecoveryIT {
                 assertThat(contestedWins).isEqualTo(1);
             }
         }
-    }
-
-    /** Retries the request with its key until the service gives the final answer (in-flight keys answer 409). */
-    private static JsonNode finalAnswer(Api api, Attempt attempt) throws InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
-        Api.Response last = null;
-        while (Instant.now().isBefore(deadline)) {
-            last = api.post("/collect/redemptions", attempt.body()).idempotencyKey(attempt.key()).send();
-            if (last.status() == 201) {
-                String status = last.json().get("status").stringValue();
-                assertThat(status).isIn("confirmed", "failed");
-                return last.json();
-            }
-            assertThat(last.status()).as(last.toString()).isIn(409, 504);
-            Thread.sleep(300);
-        }
-        throw new AssertionError("no final answer for " + attempt.key() + ": " + last);
     }
 }

@@ -111,7 +111,7 @@ class DatabaseCrashIT {
             // agrees with it: the voucher of a confirmed redemption is used, that of a failed one can still be spent.
             int finishedByTheRestart = 0;
             for (Attempt attempt : attempts) {
-                JsonNode last = finalAnswer(api, attempt);
+                JsonNode last = RedemptionAssertions.awaitFinalAnswer(api, attempt.key(), attempt.body());
                 if (attempt.created() == null && Instant.parse(last.get("created_at").stringValue()).isBefore(killedAt)) {
                     finishedByTheRestart++;
                 }
@@ -154,21 +154,5 @@ class DatabaseCrashIT {
         for (ProcessHandle process : processes) {
             process.onExit().get(30, TimeUnit.SECONDS);
         }
-    }
-
-    /** Retries the request with its key until the service gives the final answer (in-flight keys answer 409). */
-    private static JsonNode finalAnswer(Api api, Attempt attempt) throws InterruptedException {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
-        Api.Response last = null;
-        while (Instant.now().isBefore(deadline)) {
-            last = api.post("/collect/redemptions", attempt.body()).idempotencyKey(attempt.key()).send();
-            if (last.status() == 201) {
-                assertThat(last.json().get("status").stringValue()).isIn("confirmed", "failed");
-                return last.json();
-            }
-            assertThat(last.status()).as(last.toString()).isIn(409, 504);
-            Thread.sleep(300);
-        }
-        throw new AssertionError("no final answer for " + attempt.key() + ": " + last);
     }
 }

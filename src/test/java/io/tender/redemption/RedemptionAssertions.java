@@ -1,6 +1,10 @@
 package io.tender.redemption;
 
+import io.tender.support.Api;
 import tools.jackson.databind.JsonNode;
+
+import java.time.Duration;
+import java.time.Instant;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,5 +24,24 @@ final class RedemptionAssertions {
         assertThat(reserve.get("status").stringValue()).isEqualTo("failed");
         assertThat(reserve.get("error").get("error_code").stringValue()).isEqualTo(errorCode);
         assertThat(r.get("last_error").get("error_code").stringValue()).isEqualTo(errorCode);
+    }
+
+    /**
+     * Sends a create again under its key until the service gives the final answer: a crash leaves keys in flight
+     * (409) or unresolved (504) until the recovery job has finished their redemptions.
+     */
+    static JsonNode awaitFinalAnswer(Api api, String key, String body) throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
+        Api.Response last = null;
+        while (Instant.now().isBefore(deadline)) {
+            last = api.post("/collect/redemptions", body).idempotencyKey(key).send();
+            if (last.status() == 201) {
+                assertThat(last.json().get("status").stringValue()).isIn("confirmed", "failed");
+                return last.json();
+            }
+            assertThat(last.status()).as(last.toString()).isIn(409, 504);
+            Thread.sleep(300);
+        }
+        throw new AssertionError("no final answer for " + key + ": " + last);
     }
 }
