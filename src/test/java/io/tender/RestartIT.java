@@ -1,6 +1,7 @@
 package io.tender;
 
 import io.tender.support.Api;
+import io.tender.support.ChangePins;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -66,7 +67,8 @@ class RestartIT {
             assertThat(retrieved.status()).as(retrieved.toString()).isEqualTo(200);
             assertThat(retrieved.json()).isEqualTo(first.json());
             var partialAgain = api.get("/collect/redemptions/" + partial.get("id").stringValue()).send().json();
-            assertThat(partialAgain).isEqualTo(partial);
+            // As any later read shows it: the change voucher's PIN masked (only the create showed it in full).
+            assertThat(partialAgain).isEqualTo(ChangePins.maskedLater(partial));
 
             // The Idempotency-Key still replays the original bytes.
             var replay = api.post("/collect/redemptions", body).idempotencyKey("restart-1").send();

@@ -355,12 +355,13 @@ class RedemptionService {
         }
     }
 
+    /** Reads show {@code change_voucher.pin} masked: only the call that made it, and its replay, show it in full. */
     RedemptionView get(Caller caller, String id) {
-        return RedemptionView.of(redemptions.get(caller, id), false);
+        return RedemptionView.of(redemptions.get(caller, id), true);
     }
 
     ListPage<RedemptionView> list(Caller caller, ListQuery query, String status, String type, String externalReference) {
         return ListPage.of(redemptions.list(caller, query, status, type, externalReference), query.limit(),
-                Redemption::id, r -> RedemptionView.of(r, false));
+                Redemption::id, r -> RedemptionView.of(r, true));
     }
 }

@@ -27,7 +27,7 @@ public record RedemptionView(
         // Documented as a map: springdoc cannot introspect Jackson 3's ObjectNode and would drop the whole schema.
         @Schema(implementation = Map.class, description = "Provider-specific configuration forwarded on each operation.") ObjectNode redemptionOptions,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<OperationView> operations,
-        @Schema(description = "Replacement voucher for the remainder of a partial redeem; its PIN is shown in full.") ChangeVoucher changeVoucher,
+        @Schema(description = "Replacement voucher for the remainder of a partial redeem; its PIN is shown in full only by the call that made it (and its idempotent replay), masked to the last 4 characters everywhere else.") ChangeVoucher changeVoucher,
         OperationError lastError,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<String> relatedIds,
         Map<String, String> metadata,
@@ -47,7 +47,10 @@ public record RedemptionView(
             @Schema(format = "date-time", requiredMode = Schema.RequiredMode.REQUIRED) String createdAt) {
     }
 
-    /** The API view; events get {@code masked} ({@code change_voucher.pin} starred), responses get it in full. */
+    /**
+     * The API view. {@code masked} stars {@code change_voucher.pin} but its last 4 characters: for events, reads
+     * and lists; only the answer of the call that made the change voucher (and its replay) shows it in full.
+     */
     static RedemptionView of(Redemption r, boolean masked) {
         ChangeVoucher change = r.changeVoucher() == null ? null : masked ? r.changeVoucher().masked() : r.changeVoucher();
         return new RedemptionView(r.id(), r.status().wire(), r.version(), r.type().wire(), r.providerReference(),

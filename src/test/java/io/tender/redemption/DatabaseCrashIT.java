@@ -1,6 +1,7 @@
 package io.tender.redemption;
 
 import io.tender.support.Api;
+import io.tender.support.ChangePins;
 import io.tender.support.ServiceProcess;
 import io.tender.support.Vouchers;
 import org.junit.jupiter.api.Test;
@@ -101,7 +102,8 @@ class DatabaseCrashIT {
                 String id = attempt.created().get("id").stringValue();
                 var retrieved = api.get("/collect/redemptions/" + id).send();
                 assertThat(retrieved.status()).as("%s, answered before the crash", id).isEqualTo(200);
-                assertThat(retrieved.json()).isEqualTo(attempt.created());
+                // A later read masks a change voucher's PIN; the replay below shows it as the create did.
+                assertThat(retrieved.json()).isEqualTo(ChangePins.maskedLater(attempt.created()));
                 var replay = api.post("/collect/redemptions", attempt.body()).idempotencyKey(attempt.key()).send();
                 assertThat(replay.status()).isEqualTo(201);
                 assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");

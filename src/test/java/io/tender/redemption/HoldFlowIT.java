@@ -6,6 +6,7 @@ import io.cloudevents.core.format.EventFormat;
 import io.cloudevents.core.provider.EventFormatProvider;
 import io.cloudevents.jackson.JsonFormat;
 import io.tender.support.Api;
+import io.tender.support.ChangePins;
 import io.tender.support.LiveProvidersIntegrationTest;
 import io.tender.support.Merchants.Merchant;
 import org.junit.jupiter.api.BeforeEach;
@@ -144,6 +145,10 @@ class HoldFlowIT extends LiveProvidersIntegrationTest {
         String change = r.get("change_voucher").get("pin").stringValue();
         var balance = api.post("/stored_value/lookup", providerC(change)).send().json();
         assertThat(balance.get("balance").longValue()).isEqualTo(15000);
+        // Only the confirm that made it shows the change voucher's PIN in full; a later read masks it.
+        var fetched = api.get("/collect/redemptions/" + id).send();
+        assertThat(fetched.json()).isEqualTo(ChangePins.maskedLater(r));
+        assertThat(fetched.text()).doesNotContain(change);
     }
 
     @Test

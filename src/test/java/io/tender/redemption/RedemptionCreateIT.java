@@ -1,6 +1,7 @@
 package io.tender.redemption;
 
 import io.tender.support.Api;
+import io.tender.support.ChangePins;
 import io.tender.support.ApiIntegrationTest;
 import io.tender.support.Merchants.Merchant;
 import org.junit.jupiter.api.BeforeEach;
@@ -12,6 +13,7 @@ import tools.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 
 import static io.tender.support.Vouchers.oneVoucher;
 import static io.tender.support.Vouchers.ott;
@@ -290,13 +292,35 @@ class RedemptionCreateIT extends ApiIntegrationTest {
     }
 
     @Test
-    void retrieveShowsTheSameRedemptionIncludingTheChangeVoucherPin() {
-        JsonNode created = create(oneVoucher(validPin(), 100));
-        var fetched = api.get("/collect/redemptions/" + created.get("id").stringValue()).send();
+    void theChangeVoucherPinIsShownInFullOnlyByTheCreateAndItsReplay() {
+        String body = oneVoucher(validPin(), 100);
+        String key = UUID.randomUUID().toString();
+        var created = api.post("/collect/redemptions", body).idempotencyKey(key).send();
+        assertThat(created.status()).as(created.toString()).isEqualTo(201);
+        String changePin = created.json().get("change_voucher").get("pin").stringValue();
+        assertThat(changePin).matches("^\\d{16}$");
+        String id = created.json().get("id").stringValue();
 
+        // The replay is the create's answer, byte for byte: the PIN in full.
+        var replay = api.post("/collect/redemptions", body).idempotencyKey(key).send();
+        assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
+        assertThat(replay.bytes()).isEqualTo(created.bytes());
+
+        // Every later read shows the redemption as created, but the PIN masked like source.
+        JsonNode shownLater = ChangePins.maskedLater(created.json());
+        assertThat(shownLater.get("change_voucher").get("pin").stringValue())
+                .isEqualTo("************" + changePin.substring(12));
+        var fetched = api.get("/collect/redemptions/" + id).send();
         assertThat(fetched.status()).isEqualTo(200);
-        assertThat(fetched.json()).isEqualTo(created);
-        assertThat(fetched.json().get("change_voucher").get("pin").stringValue()).matches("^\\d{16}$");
+        assertThat(fetched.json()).isEqualTo(shownLater);
+        JsonNode listed = api.get("/collect/redemptions?limit=1").send().json().get("data").get(0);
+        assertThat(listed).isEqualTo(shownLater);
+        assertThat(fetched.text()).doesNotContain(changePin);
+        // And so do its events.
+        List<String> events = jdbc.sql("select payload::text from outbox where aggregateid = ?").param(id)
+                .query(String.class).list();
+        assertThat(events).isNotEmpty().allSatisfy(event -> assertThat(event).doesNotContain(changePin));
+        assertThat(events).anySatisfy(event -> assertThat(event).contains("************" + changePin.substring(12)));
     }
 
     private static List<String> fieldNames(JsonNode node) {

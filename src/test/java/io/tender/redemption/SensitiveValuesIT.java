@@ -104,7 +104,7 @@ class SensitiveValuesIT extends ApiIntegrationTest {
         JsonNode providerCPartial = redeem("{\"type\":\"vouchers.provider_c\",\"source\":{\"token\":\""
                 + secret(token("4237")) + "\"},\"amount\":5000,\"currency\":\"ZAR\"}");
         redeem(providerC(providerCPartial.get("change_voucher").get("pin").stringValue()));
-        // A used voucher, a replay, and reads that return change-voucher PINs in full.
+        // A used voucher, a replay, and reads of redemptions with change vouchers.
         String used = secret(validPin());
         redeem(oneVoucher(used));
         redeem(oneVoucher(used));
