@@ -75,7 +75,8 @@ class StoredValueController {
             if (!provider.capabilities().lookup()) {
                 throw ApiException.notPossible("Balance lookups are not available for " + type.wire() + ".");
             }
-            return switch (provider.lookup(source)) {
+            // The provider's texts never carry the secret onwards (decisions §9).
+            return switch (ProviderText.redacted(provider.lookup(source), source)) {
                 case VoucherProvider.Lookup.Balance b -> new IdempotentRequests.Result(200,
                         new BalanceView(type.wire(), b.balance(), b.currency(), source.masked(), b.metadata()));
                 case VoucherProvider.Lookup.Refused r when r.errorCode().endsWith(".transport_error") ->

@@ -12,6 +12,7 @@ import io.tender.idempotency.IdempotentRequests;
 import io.tender.idempotency.StoredResponse;
 import io.tender.outbox.Outbox;
 import io.tender.provider.ProviderOutcome;
+import io.tender.provider.ProviderText;
 import io.tender.provider.VoucherProvider;
 import io.tender.provider.VoucherProviders;
 import jakarta.servlet.http.HttpServletRequest;
@@ -225,7 +226,7 @@ class RedemptionService {
     private boolean settle(Run run, boolean askFirst, boolean stillWanted) {
         Redemption redemption = run.redemption;
         Operation operation = redemption.pending().orElseThrow();
-        ProviderOutcome outcome = askFirst ? run.provider.status(operation.providerKey()) : send(run, operation);
+        ProviderOutcome outcome = askFirst ? status(run, operation) : send(run, operation);
         if (askFirst && (operation.type() == Operation.Type.REVERSE || stillWanted)
                 && neverReceived(outcome, redemption)) {
             // A reversal (or a wanted confirm) that never arrived has moved nothing yet. Its key is fenced now, so
@@ -237,7 +238,7 @@ class RedemptionService {
             askFirst = false;
         }
         if (!askFirst && outcome instanceof ProviderOutcome.Unknown) {
-            outcome = run.provider.status(operation.providerKey());
+            outcome = status(run, operation);
         }
         if (outcome instanceof ProviderOutcome.Unknown unknown) {
             log.warn("Outcome of {} on {} is unknown: {}", operation.type().wire(), redemption.id(), unknown.message());
@@ -258,7 +259,20 @@ class RedemptionService {
                 && d.errorCode().equals(redemption.type().errorCode("transport_error"));
     }
 
+    /** The provider's word on an earlier call, its texts stripped of the voucher secret (decisions §9). */
+    private static ProviderOutcome status(Run run, Operation operation) {
+        return ProviderText.redacted(run.provider.status(operation.providerKey()), run.redemption.source());
+    }
+
+    /**
+     * Sends the operation; the answer's texts are stripped of the voucher secret (decisions §9) before anything
+     * records, logs or shows them.
+     */
     private static ProviderOutcome send(Run run, Operation operation) {
+        return ProviderText.redacted(call(run, operation), run.redemption.source());
+    }
+
+    private static ProviderOutcome call(Run run, Operation operation) {
         Redemption r = run.redemption;
         return switch (operation.type()) {
             case RESERVE -> run.provider.reserve(new VoucherProvider.Reserve(operation.providerKey(), r.source(),
