@@ -77,7 +77,8 @@ public class LiveProviders {
                 client.defaultHeader("Authorization", "Bearer " + apiKey);
             }
             String name = type.providerPrefix();
-            var capabilities = new ProviderCapabilities(type.providerPrefix(), "Live provider at " + baseUrl,
+            // Discovery shows this description to public keys: it never names the configured URL or host (§9).
+            var capabilities = new ProviderCapabilities(type.providerPrefix(), "Live " + type.providerPrefix() + " provider",
                     own.currency(), own.hold(), true, own.lookup() != null ? own.lookup() : type != RedemptionType.ONE_VOUCHER,
                     own.reverse(), own.changeVoucher() != null ? own.changeVoucher()
                     : type == RedemptionType.OTT ? ChangeVoucherDelivery.SMS : ChangeVoucherDelivery.INLINE);
