@@ -11,6 +11,8 @@ import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.exc.StreamReadException;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,9 +28,11 @@ class ApiExceptionHandler {
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
     private final Problems problems;
+    private final BodyTextCheck bodyTextCheck;
 
-    ApiExceptionHandler(Problems problems) {
+    ApiExceptionHandler(Problems problems, BodyTextCheck bodyTextCheck) {
         this.problems = problems;
+        this.bodyTextCheck = bodyTextCheck;
     }
 
     @ExceptionHandler(ApiException.class)
@@ -40,6 +44,10 @@ class ApiExceptionHandler {
     ResponseEntity<byte[]> unreadable(HttpMessageNotReadableException e, HttpServletRequest request) {
         if (BodyLimit.exceeded(e)) {
             return problems.response(BodyLimit.tooLarge(), request);
+        }
+        Optional<ApiException> badText = badText(e, request);
+        if (badText.isPresent()) {
+            return problems.response(badText.get(), request);
         }
         // Jackson's own message can quote the body (a PIN); never pass it on. A duplicate property is named: a
         // property name is not a value, and the client needs it to find the mistake.
@@ -65,11 +73,42 @@ class ApiExceptionHandler {
         return Optional.empty();
     }
 
+    /**
+     * A body the JSON parser refused for its text, not its syntax: bytes that are not UTF-8 (encoded surrogates
+     * included), or a surrogate escape in a property name. Named field by field, like {@link BodyTextCheck} names
+     * a NUL; if the body cannot be read even leniently, the field the parser stopped in.
+     */
+    private Optional<ApiException> badText(Throwable e, HttpServletRequest request) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof StreamReadException read && read.getOriginalMessage() != null) {
+                String message = read.getOriginalMessage();
+                boolean notUtf8 = message.startsWith("Invalid UTF-8");
+                if (!notUtf8 && !message.contains("surrogate")) {
+                    return Optional.empty();
+                }
+                List<FieldError> errors = bodyTextCheck.explain(request, notUtf8);
+                if (errors.isEmpty()) {
+                    String field = read.processor() instanceof JsonParser parser
+                            ? TextRules.fieldAt(parser.streamReadContext()) : "body";
+                    errors = List.of(new FieldError(field, notUtf8 ? TextRules.NOT_UTF8 : TextRules.LONE_SURROGATE));
+                }
+                return Optional.of(ApiException.badRequest(errors));
+            }
+        }
+        return Optional.empty();
+    }
+
     /** A query string Tomcat cannot decode (for example {@code ?limit=%zz}): the client's mistake, not ours. */
     @ExceptionHandler(InvalidParameterException.class)
     ResponseEntity<byte[]> undecodableQuery(InvalidParameterException e, HttpServletRequest request) {
         // Tomcat's message quotes the parameter's value, which may be a voucher PIN: neither log nor return it.
         int status = e.getErrorCode() >= 400 && e.getErrorCode() < 500 ? e.getErrorCode() : 400;
+        Optional<String> notUtf8 = QueryStrings.parameterNotUtf8(request.getQueryString());
+        if (notUtf8.isPresent()) {
+            return problems.response(new ApiException(ProblemCode.BAD_REQUEST, status,
+                    notUtf8.get() + ": " + TextRules.NOT_UTF8,
+                    List.of(new FieldError(notUtf8.get(), TextRules.NOT_UTF8)), Map.of()), request);
+        }
         return problems.response(new ApiException(ProblemCode.BAD_REQUEST, status,
                 "query: is not a valid query string (check the percent-encoding)",
                 List.of(new FieldError("query", "is not a valid query string (check the percent-encoding)")), Map.of()),

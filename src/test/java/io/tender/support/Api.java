@@ -44,16 +44,21 @@ public final class Api {
         return new Request("POST", path, body);
     }
 
+    /** A POST whose body is sent as these bytes, exactly (for bodies that are not valid UTF-8). */
+    public Request postBytes(String path, byte[] body) {
+        return new Request("POST", path, body);
+    }
+
     public Request patch(String path, String body) {
         return new Request("PATCH", path, body);
     }
 
     public Request get(String path) {
-        return new Request("GET", path, null);
+        return new Request("GET", path, (byte[]) null);
     }
 
     public Request delete(String path) {
-        return new Request("DELETE", path, null);
+        return new Request("DELETE", path, (byte[]) null);
     }
 
     public Request method(String method, String path, String body) {
@@ -63,12 +68,16 @@ public final class Api {
     public final class Request {
         private final String method;
         private final String path;
-        private final String body;
+        private final byte[] body;
         private final List<String> headers = new ArrayList<>();
         private boolean authorize = true;
         private String contentType = "application/json";
 
         Request(String method, String path, String body) {
+            this(method, path, body == null ? null : body.getBytes(StandardCharsets.UTF_8));
+        }
+
+        Request(String method, String path, byte[] body) {
             this.method = method;
             this.path = path;
             this.body = body;
@@ -106,7 +115,7 @@ public final class Api {
                 builder.header(headers.get(i), headers.get(i + 1));
             }
             builder.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                    : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+                    : HttpRequest.BodyPublishers.ofByteArray(body));
             try {
                 return new Response(HTTP.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray()));
             } catch (IOException e) {
