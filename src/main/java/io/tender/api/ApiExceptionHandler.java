@@ -90,7 +90,8 @@ class ApiExceptionHandler {
                 if (errors.isEmpty()) {
                     String field = read.processor() instanceof JsonParser parser
                             ? TextRules.fieldAt(parser.streamReadContext()) : "body";
-                    errors = List.of(new FieldError(field, notUtf8 ? TextRules.NOT_UTF8 : TextRules.LONE_SURROGATE));
+                    errors = List.of(new FieldError(field, notUtf8 ? TextRules.NOT_UTF8
+                            : "has a property name that " + TextRules.LONE_SURROGATE));
                 }
                 return Optional.of(ApiException.badRequest(errors));
             }

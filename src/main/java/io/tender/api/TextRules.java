@@ -14,7 +14,7 @@ import java.util.Map;
  * So both are refused at the boundary, once for every body ({@link BodyTextCheck}) and query
  * ({@link QueryTextCheck}), before any controller reads them. Messages never quote the text.
  */
-public final class TextRules {
+final class TextRules {
 
     static final String NUL = "must not contain the NUL character (U+0000)";
     static final String LONE_SURROGATE = "must be valid Unicode text (it holds an unpaired UTF-16 surrogate)";
@@ -24,7 +24,7 @@ public final class TextRules {
     }
 
     /** Why {@code text} cannot be stored as it is, or null if it can. */
-    public static String flaw(String text) {
+    static String flaw(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c == 0) {
@@ -48,7 +48,7 @@ public final class TextRules {
      * error names the field as {@link JsonInput} does ({@code metadata.note}, {@code related_ids[2]}); a bad
      * property name is reported on the object holding it ({@code body} at the top).
      */
-    public static List<FieldError> check(JsonNode document) {
+    static List<FieldError> check(JsonNode document) {
         List<FieldError> errors = new ArrayList<>();
         walk(document, "", errors);
         return errors;

@@ -39,7 +39,7 @@ public final class ProviderText {
     }
 
     /** The redaction of {@code source}'s secret. */
-    public static ProviderText of(VoucherSource source) {
+    static ProviderText of(VoucherSource source) {
         return new ProviderText(Arrays.asList(source == null ? null : source.secret()));
     }
 
@@ -72,7 +72,7 @@ public final class ProviderText {
     }
 
     /** {@code value} with every secret masked. */
-    public String strip(String value) {
+    String strip(String value) {
         if (value == null) {
             return null;
         }
@@ -84,7 +84,7 @@ public final class ProviderText {
     }
 
     /** A JSON-like map (strings, numbers, nested maps and lists) with every string, key names included, stripped. */
-    public Map<String, Object> strip(Map<String, Object> map) {
+    Map<String, Object> strip(Map<String, Object> map) {
         if (map == null) {
             return null;
         }
