@@ -2,6 +2,7 @@ package io.tender.secrets;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import org.springframework.util.StringUtils;
@@ -37,6 +38,7 @@ public class MasterKey {
     private final byte[] key;
     private final byte[] previous;
 
+    @Autowired
     MasterKey(@Value("${tender.master-key:}") String configured,
               @Value("${tender.master-key-previous:}") String previous,
               @Value("${tender.data-dir}") Path dataDir) {
@@ -47,6 +49,7 @@ public class MasterKey {
         this.previous = old == null || Arrays.equals(old, key) ? null : old;
     }
 
+    /** Without a previous key (tests). */
     MasterKey(String configured, Path dataDir) {
         this(configured, "", dataDir);
     }
