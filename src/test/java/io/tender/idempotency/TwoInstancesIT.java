@@ -33,7 +33,8 @@ class TwoInstancesIT {
     @Test
     void identicalRequestsSpreadOverTwoInstancesMakeOneRedemptionAndOneProviderCall() throws Exception {
         // The first instance starts the embedded PostgreSQL; the second uses it as an external database, with the
-        // same master key (instances sharing a database must share it).
+        // same master key (instances sharing a database must share it; start-up refuses an external database
+        // without one).
         try (ConfigurableApplicationContext first = new SpringApplicationBuilder(TenderApplication.class).run(
                 "--server.port=0", "--management.server.port=0", "--tender.data-dir=" + dataDir.resolve("first"),
                 "--tender.bootstrap-keys=two-instances:" + KEY, "--tender.master-key=", "--tender.admin-token=")) {
