@@ -10,7 +10,7 @@
 # p99 needs many samples), BENCH_DB_POOL (8: the service's TENDER_DB_POOL_SIZE, see docs/PERFORMANCE.md),
 # BENCH_CREATES_ONLY (set: only the create runs, e.g. while profiling), BENCH_CAPTURE_SQL (set: log every statement
 # of one create and stop: how the ceiling is derived), BENCH_JAR (target/tender.jar), BENCH_RESULTS (bench/results),
-# BENCH_PORT (8099), BENCH_JAVA_OPTS (extra JVM options, e.g. a JFR recording), BENCH_JAVA (java binary; default: the
+# BENCH_PORT (8099; its management port, for health, is BENCH_PORT + 1), BENCH_JAVA_OPTS (extra JVM options, e.g. a JFR recording), BENCH_JAVA (java binary; default: the
 # newest JDK under /usr/lib/jvm), BENCH_CEILING_SQL (bench/ceiling.sql), BENCH_HALF_RATE (the paced run's rate instead
 # of half the best creates/s; with BENCH_LEVELS="" it studies that run alone). Results: bench/results/<time>[-label]/.
 set -euo pipefail
@@ -29,12 +29,15 @@ HALF_DURATION="${BENCH_HALF_DURATION:-60}"
 DB_POOL="${BENCH_DB_POOL:-8}"
 REPEATS="${BENCH_REPEATS:-3}"
 PORT="${BENCH_PORT:-8099}"
+MANAGEMENT_PORT=$((PORT + 1))
 CEILING_SQL="${BENCH_CEILING_SQL:-$BENCH_DIR/ceiling.sql}"
 DB=tender_bench
 CEILING_DB=tender_ceiling
 DB_USER=tender_bench
 DB_PASSWORD=tender_bench
 API_KEY=sk_test_bench0000000000000000000000000000
+# The service refuses an external database without a master key. The database is new each run, so a new key is too.
+MASTER_KEY="$(head -c 32 /dev/urandom | base64)"
 STAMP="$(date -u +%Y%m%dT%H%M%SZ)"
 OUT="${BENCH_RESULTS:-$BENCH_DIR/results}/$STAMP${LABEL:+-$LABEL}"
 RAW="$OUT/raw"
@@ -162,6 +165,7 @@ SERVICE_LOG="$RAW/service.log"
 # shellcheck disable=SC2086
 SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$CLUSTER_PORT/$DB" SPRING_DATASOURCE_USERNAME="$DB_USER" \
   SPRING_DATASOURCE_PASSWORD="$DB_PASSWORD" TENDER_BOOTSTRAP_KEYS="bench:$API_KEY" \
+  TENDER_MASTER_KEY="$MASTER_KEY" MANAGEMENT_SERVER_PORT="$MANAGEMENT_PORT" \
   TENDER_DATA_DIR="$OUT/service-data" SERVER_PORT="$PORT" TENDER_DB_POOL_SIZE="$DB_POOL" \
   "$JAVA" ${BENCH_JAVA_OPTS:-} -jar "$JAR" >"$SERVICE_LOG" 2>&1 &
 SERVICE_PID=$!
@@ -173,11 +177,11 @@ stop_service() {
 }
 trap 'stop_service; slow_log off; reset_pg_settings' EXIT
 for _ in $(seq 120); do
-  curl -fs "http://127.0.0.1:$PORT/actuator/health" >/dev/null 2>&1 && break
+  curl -fs "http://127.0.0.1:$MANAGEMENT_PORT/actuator/health" >/dev/null 2>&1 && break
   kill -0 "$SERVICE_PID" 2>/dev/null || { tail -30 "$SERVICE_LOG" >&2; exit 1; }
   sleep 1
 done
-curl -fs "http://127.0.0.1:$PORT/actuator/health" >/dev/null
+curl -fs "http://127.0.0.1:$MANAGEMENT_PORT/actuator/health" >/dev/null
 
 if [[ -n "${BENCH_CAPTURE_SQL:-}" ]]; then
   # Derive the ceiling: one create with every statement logged; prints what each of the service's connections ran.

@@ -31,6 +31,7 @@ class RestartIT {
         // Command-line arguments outrank application.yml (and any TENDER_* variables it reads).
         return new SpringApplicationBuilder(TenderApplication.class).run(
                 "--server.port=0",
+                "--management.server.port=0",
                 "--tender.data-dir=" + dataDir,
                 "--tender.bootstrap-keys=restart:" + KEY,
                 "--tender.master-key=",

@@ -4,8 +4,8 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.tender.api.Ids;
 import io.tender.api.Timestamps;
+import io.tender.secrets.HashKeys;
 import io.tender.secrets.KeyedHash;
-import io.tender.secrets.MasterKey;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -41,9 +41,9 @@ public class ApiKeys {
     private final Cache<String, Caller> recent = Caffeine.newBuilder()
             .expireAfterWrite(CACHE_TTL).maximumSize(10_000).build();
 
-    ApiKeys(JdbcClient jdbc, MasterKey masterKey) {
+    ApiKeys(JdbcClient jdbc, HashKeys hashKeys) {
         this.jdbc = jdbc;
-        this.hash = new KeyedHash(masterKey, "api-key-hash/v1");
+        this.hash = hashKeys.hash("api-key-hash/v1");
     }
 
     public Optional<Caller> authenticate(String plainKey) {

@@ -27,7 +27,8 @@ import java.util.Set;
 
 /**
  * The operators' API for merchants and keys beyond bootstrap. It exists only when {@code TENDER_ADMIN_TOKEN} is set,
- * and takes that token as its bearer credential; merchants' API keys have no access to it.
+ * and takes that token as its bearer credential; merchants' API keys have no access to it. It shares the public port:
+ * start-up refuses a token under 32 characters ({@code io.tender.secrets.UnsafeSettings}).
  */
 @Hidden
 @RestController

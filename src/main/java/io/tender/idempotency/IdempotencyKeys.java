@@ -4,8 +4,10 @@ import io.tender.api.ApiException;
 import io.tender.api.ProblemCode;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
+import io.tender.secrets.HashKeys;
 import io.tender.secrets.KeyedHash;
-import io.tender.secrets.MasterKey;
+import io.tender.secrets.SealedColumn;
+import io.tender.secrets.SealedColumns;
 import io.tender.secrets.SecretBox;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -23,7 +25,7 @@ import java.util.Optional;
  * nor completed without it. Stored responses are sealed: a redemption's response carries a change voucher PIN.
  */
 @Repository
-public class IdempotencyKeys {
+public class IdempotencyKeys implements SealedColumns {
 
     public static final Duration WINDOW = Duration.ofHours(24);
 
@@ -50,11 +52,11 @@ public class IdempotencyKeys {
     private final SecretBox box;
     private final KeyedHash bodyHash;
 
-    IdempotencyKeys(JdbcClient jdbc, SecretBox box, MasterKey masterKey) {
+    IdempotencyKeys(JdbcClient jdbc, SecretBox box, HashKeys hashKeys) {
         this.jdbc = jdbc;
         this.box = box;
         // The body holds a voucher PIN; a plain digest of it could be searched for PINs by anyone reading the table.
-        this.bodyHash = new KeyedHash(masterKey, "idempotency-body/v1");
+        this.bodyHash = hashKeys.hash("idempotency-body/v1");
     }
 
     /** Header rule of the spec: 1 to 200 characters. */
@@ -179,5 +181,11 @@ public class IdempotencyKeys {
 
     private static String context(String merchantId, String mode, String key) {
         return "idempotency:" + merchantId + ":" + mode + ":" + key;
+    }
+
+    @Override
+    public List<SealedColumn> sealedColumns() {
+        return List.of(new SealedColumn("idempotency_keys", "response_body",
+                List.of("merchant_id", "mode", "idempotency_key"), k -> context(k.get(0), k.get(1), k.get(2))));
     }
 }

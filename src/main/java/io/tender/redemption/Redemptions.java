@@ -8,6 +8,8 @@ import io.tender.auth.Mode;
 import io.tender.provider.ChangeVoucher;
 import io.tender.provider.RedemptionType;
 import io.tender.provider.VoucherSource;
+import io.tender.secrets.SealedColumn;
+import io.tender.secrets.SealedColumns;
 import io.tender.secrets.SecretBox;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -30,7 +32,7 @@ import java.util.Optional;
  * and the recovery job) can never both move one redemption. Voucher credentials and change vouchers are sealed.
  */
 @Repository
-class Redemptions {
+class Redemptions implements SealedColumns {
 
     private static final TypeReference<List<Operation>> OPERATIONS = new TypeReference<>() {
     };
@@ -152,7 +154,7 @@ class Redemptions {
         p.put("mode", r.mode().wire());
         p.put("type", r.type().wire());
         p.put("sourceMasked", json.writeValueAsString(r.source().masked()));
-        p.put("sourceSealed", box.seal(json.writeValueAsBytes(r.source().full()), "redemption-source:" + r.id()));
+        p.put("sourceSealed", box.seal(json.writeValueAsBytes(r.source().full()), sourceContext(r.id())));
         p.put("options", r.redemptionOptions() == null ? null : json.writeValueAsString(r.redemptionOptions()));
         p.put("relatedIds", json.writeValueAsString(r.relatedIds()));
         p.put("metadata", r.metadata() == null ? null : json.writeValueAsString(r.metadata()));
@@ -179,7 +181,7 @@ class Redemptions {
         p.put("reference", r.providerReference() == null ? null : json.writeValueAsString(r.providerReference()));
         p.put("operations", json.writeValueAsString(r.operations()));
         p.put("change", r.changeVoucher() == null ? null
-                : box.seal(json.writeValueAsBytes(r.changeVoucher()), "redemption-change:" + r.id()));
+                : box.seal(json.writeValueAsBytes(r.changeVoucher()), changeContext(r.id())));
         p.put("lastError", r.lastError() == null ? null : json.writeValueAsString(r.lastError()));
         p.put("revision", r.revision());
         p.put("lease", lease == null ? null : Instant.now().plus(lease).atOffset(ZoneOffset.UTC));
@@ -191,10 +193,10 @@ class Redemptions {
         String id = rs.getString("id");
         RedemptionType type = RedemptionType.fromWire(rs.getString("type")).orElseThrow();
         Map<String, String> sourceFields = json.readValue(
-                box.open(rs.getBytes("source_sealed"), "redemption-source:" + id), STRINGS);
+                box.open(rs.getBytes("source_sealed"), sourceContext(id)), STRINGS);
         byte[] change = rs.getBytes("change_voucher_sealed");
         ChangeVoucher changeVoucher = change == null ? null : json.readValue(
-                box.open(change, "redemption-change:" + id), ChangeVoucher.shapeOf(type));
+                box.open(change, changeContext(id)), ChangeVoucher.shapeOf(type));
         String options = rs.getString("redemption_options");
         String metadata = rs.getString("metadata");
         String reference = rs.getString("provider_reference");
@@ -219,5 +221,20 @@ class Redemptions {
     private static Long nullableLong(ResultSet rs, String column) throws SQLException {
         long value = rs.getLong(column);
         return rs.wasNull() ? null : value;
+    }
+
+    @Override
+    public List<SealedColumn> sealedColumns() {
+        return List.of(SealedColumn.of("redemptions", "source_sealed", "id", Redemptions::sourceContext),
+                SealedColumn.of("redemptions", "change_voucher_sealed", "id", Redemptions::changeContext));
+    }
+
+    /** Binds a sealed value to its redemption and field. */
+    private static String sourceContext(String id) {
+        return "redemption-source:" + id;
+    }
+
+    private static String changeContext(String id) {
+        return "redemption-change:" + id;
     }
 }

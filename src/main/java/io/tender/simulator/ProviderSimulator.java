@@ -33,6 +33,8 @@ public class ProviderSimulator {
         defaultArgument(arguments, "tender.data-dir", System.getenv().getOrDefault("TENDER_DATA_DIR", "./.tender-simulator"));
         // Its answers go over HTTP to a service with another database: each is on disk before it is sent.
         defaultArgument(arguments, "tender.providers.sandbox.durable-answers", "true");
+        // No actuator: it would take the service's management port (8081) on the same machine.
+        defaultArgument(arguments, "management.server.port", "-1");
         return new SpringApplicationBuilder(ProviderSimulator.class)
                 .profiles(PROFILE)
                 .properties(Map.of("spring.application.name", "tender-provider-simulator"))

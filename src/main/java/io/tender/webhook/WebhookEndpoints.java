@@ -5,6 +5,8 @@ import io.tender.api.ListQuery;
 import io.tender.api.ListSql;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
+import io.tender.secrets.SealedColumn;
+import io.tender.secrets.SealedColumns;
 import io.tender.secrets.SecretBox;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -23,7 +25,7 @@ import java.util.Optional;
 
 /** The {@code webhook_endpoints} table. Secrets are sealed, bound to the endpoint and to which secret they are. */
 @Repository
-class WebhookEndpoints {
+class WebhookEndpoints implements SealedColumns {
 
     private final JdbcClient jdbc;
     private final SecretBox box;
@@ -130,11 +132,11 @@ class WebhookEndpoints {
     }
 
     private byte[] seal(String id, String which, String secret) {
-        return box.seal(secret.getBytes(StandardCharsets.UTF_8), "webhook-secret:" + which + ":" + id);
+        return box.seal(secret.getBytes(StandardCharsets.UTF_8), context(id, which));
     }
 
     private String open(String id, String which, byte[] sealed) {
-        return new String(box.open(sealed, "webhook-secret:" + which + ":" + id), StandardCharsets.UTF_8);
+        return new String(box.open(sealed, context(id, which)), StandardCharsets.UTF_8);
     }
 
     private WebhookEndpoint map(ResultSet rs, int row) throws SQLException {
@@ -149,5 +151,15 @@ class WebhookEndpoints {
                 previous == null ? null : open(id, "previous", previous),
                 previousExpires == null ? null : previousExpires.toInstant(),
                 rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
+    }
+
+    @Override
+    public List<SealedColumn> sealedColumns() {
+        return List.of(SealedColumn.of("webhook_endpoints", "secret_sealed", "id", id -> context(id, "current")),
+                SealedColumn.of("webhook_endpoints", "previous_secret_sealed", "id", id -> context(id, "previous")));
+    }
+
+    private static String context(String id, String which) {
+        return "webhook-secret:" + which + ":" + id;
     }
 }

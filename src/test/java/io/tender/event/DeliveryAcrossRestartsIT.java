@@ -55,6 +55,7 @@ class DeliveryAcrossRestartsIT {
     private Path dataDir;
     private Process service;
     private int port;
+    private int managementPort;
     private final String key = "sk_test_" + UUID.randomUUID().toString().replace("-", "");
 
     @BeforeEach
@@ -63,8 +64,9 @@ class DeliveryAcrossRestartsIT {
         kafka.afterPropertiesSet();
         receiver = WebhookReceiver.start();
         dataDir = Files.createTempDirectory("tender-restart-");
-        try (ServerSocket socket = new ServerSocket(0)) {
+        try (ServerSocket socket = new ServerSocket(0); ServerSocket management = new ServerSocket(0)) {
             port = socket.getLocalPort();
+            managementPort = management.getLocalPort();
         }
     }
 
@@ -182,6 +184,7 @@ class DeliveryAcrossRestartsIT {
         var builder = new ProcessBuilder(java, "-Xmx512m", "-XX:TieredStopAtLevel=1", "-jar", jar.toString());
         builder.environment().put("TENDER_DATA_DIR", dataDir.toString());
         builder.environment().put("SERVER_PORT", Integer.toString(port));
+        builder.environment().put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
         builder.environment().put("TENDER_BOOTSTRAP_KEYS", "acme:" + key);
         builder.environment().put("TENDER_EVENTS_KAFKA_BOOTSTRAP_SERVERS", kafka.getBrokersAsString());
         builder.environment().put("TENDER_WEBHOOKS_RETRY_SCHEDULE", "PT1.5S,PT1.5S,PT2S,PT2S,PT3S,PT3S");
@@ -192,7 +195,7 @@ class DeliveryAcrossRestartsIT {
         builder.redirectOutput(ProcessBuilder.Redirect.appendTo(dataDir.resolve("service-" + run + ".log").toFile()));
         Process process = builder.start();
         long deadline = System.nanoTime() + START.toNanos();
-        Api health = new Api("http://127.0.0.1:" + port, null);
+        Api health = new Api("http://127.0.0.1:" + managementPort, null);
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new AssertionError("the service exited on start:\n" + log(run));

@@ -33,14 +33,15 @@ class TwoInstancesIT {
     @Test
     void identicalRequestsSpreadOverTwoInstancesMakeOneRedemptionAndOneProviderCall() throws Exception {
         // The first instance starts the embedded PostgreSQL; the second uses it as an external database, with the
-        // same master key (instances sharing a database must share it).
+        // same master key (instances sharing a database must share it; start-up refuses an external database
+        // without one).
         try (ConfigurableApplicationContext first = new SpringApplicationBuilder(TenderApplication.class).run(
-                "--server.port=0", "--tender.data-dir=" + dataDir.resolve("first"),
+                "--server.port=0", "--management.server.port=0", "--tender.data-dir=" + dataDir.resolve("first"),
                 "--tender.bootstrap-keys=two-instances:" + KEY, "--tender.master-key=", "--tender.admin-token=")) {
             HikariDataSource database = first.getBean(HikariDataSource.class);
             String masterKey = Files.readString(dataDir.resolve("first").resolve("master.key")).trim();
             try (ConfigurableApplicationContext second = new SpringApplicationBuilder(TenderApplication.class).run(
-                    "--server.port=0", "--tender.data-dir=" + dataDir.resolve("second"),
+                    "--server.port=0", "--management.server.port=0", "--tender.data-dir=" + dataDir.resolve("second"),
                     "--spring.datasource.url=" + database.getJdbcUrl(),
                     "--spring.datasource.username=" + database.getUsername(),
                     "--spring.datasource.password=" + (database.getPassword() == null ? "" : database.getPassword()),

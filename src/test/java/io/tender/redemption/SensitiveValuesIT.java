@@ -201,9 +201,9 @@ class SensitiveValuesIT extends ApiIntegrationTest {
         // Meters are recorded as each request completes, possibly after its response reached the client.
         await().atMost(Duration.ofSeconds(10)).until(() -> prometheus().contains("status=\"405\""));
         String scrape = prometheus();
-        var health = anonymous().get("/actuator/health").send();
+        var health = management().get("/actuator/health").send();
         assertThat(health.status()).isEqualTo(200);
-        var httpMetric = anonymous().get("/actuator/metrics/http.server.requests").send();
+        var httpMetric = management().get("/actuator/metrics/http.server.requests").send();
         assertThat(httpMetric.status()).isEqualTo(200);
 
         assertThat(secrets).hasSize(14);
@@ -236,7 +236,7 @@ class SensitiveValuesIT extends ApiIntegrationTest {
     }
 
     private String prometheus() {
-        var response = anonymous().get("/actuator/prometheus").send();
+        var response = management().get("/actuator/prometheus").send();
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         return response.text();
     }

@@ -1,7 +1,6 @@
 package io.tender.redemption;
 
-import io.tender.secrets.KeyedHash;
-import io.tender.secrets.MasterKey;
+import io.tender.secrets.HashKeys;
 import io.tender.secrets.SecretBox;
 import io.tender.support.Api;
 import io.tender.support.AtOnce;
@@ -22,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SingleUseConcurrencyIT extends ApiIntegrationTest {
 
     @Autowired
-    private MasterKey masterKey;
+    private HashKeys hashKeys;
 
     @Autowired
     private SecretBox box;
@@ -65,7 +64,7 @@ class SingleUseConcurrencyIT extends ApiIntegrationTest {
         }
 
         // The provider's own books agree: the voucher is redeemed, and exactly one confirm took its value.
-        byte[] voucherKey = new KeyedHash(masterKey, "sandbox-voucher/v1").of("vouchers.one_voucher:" + pin);
+        byte[] voucherKey = hashKeys.hash("sandbox-voucher/v1").of("vouchers.one_voucher:" + pin);
         assertThat(jdbc.sql("select state from sandbox_vouchers where voucher_key = ?").param(voucherKey)
                 .query(String.class).list()).containsExactly("redeemed");
         List<String> confirmOutcomes = jdbc.sql("""

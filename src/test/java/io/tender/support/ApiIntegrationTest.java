@@ -12,6 +12,8 @@ import java.nio.file.Path;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "tender.admin-token=" + IntegrationTestSupport.ADMIN_TOKEN,
+        // Several contexts and processes run at once: none may take the default management port.
+        "management.server.port=0",
         "tender.bootstrap-keys=",
         // Webhooks and the relay on a test clock: retries within a second, short timeout, quick polling.
         "tender.webhooks.retry-schedule=PT0.3S,PT0.3S,PT0.3S",

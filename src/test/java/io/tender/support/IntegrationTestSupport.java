@@ -2,6 +2,7 @@ package io.tender.support;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -16,10 +17,15 @@ import java.nio.file.Path;
  */
 public abstract class IntegrationTestSupport {
 
-    public static final String ADMIN_TOKEN = "test-admin-token-0123456789";
+    /** At least 32 characters: start-up refuses a shorter one. */
+    public static final String ADMIN_TOKEN = "test-admin-token-0123456789abcdef";
 
     @LocalServerPort
     protected int port;
+
+    /** Actuator's port (a random one in tests; 8081 by default), on 127.0.0.1 only. */
+    @LocalManagementPort
+    protected int managementPort;
 
     @Autowired
     protected JdbcClient jdbc;
@@ -33,6 +39,11 @@ public abstract class IntegrationTestSupport {
 
     protected String base() {
         return "http://localhost:" + port;
+    }
+
+    /** An unauthenticated client of the management port ({@code /actuator/*}). */
+    protected Api management() {
+        return new Api("http://127.0.0.1:" + managementPort, null);
     }
 
     /** An unauthenticated client. */

@@ -18,6 +18,8 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "tender.admin-token=" + IntegrationTestSupport.ADMIN_TOKEN,
+        // Several contexts and processes run at once: none may take the default management port.
+        "management.server.port=0",
         "tender.bootstrap-keys=",
         "tender.providers.live.read-timeout=1500ms",
         "tender.providers.live.connect-timeout=500ms",

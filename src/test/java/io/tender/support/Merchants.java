@@ -8,7 +8,7 @@ public final class Merchants {
     private final Api admin;
     private final String base;
 
-    Merchants(String base, String adminToken) {
+    public Merchants(String base, String adminToken) {
         this.base = base;
         this.admin = new Api(base, adminToken);
     }

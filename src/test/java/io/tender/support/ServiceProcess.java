@@ -30,30 +30,38 @@ public final class ServiceProcess implements AutoCloseable {
     private final List<String> arguments;
     private final Map<String, String> environment;
     private final int port;
+    /** Where readiness is asked: the management port for the service, the simulator's own port for it. */
+    private final int readyPort;
     private final String readyPath;
     private Process process;
     private int starts;
 
-    private ServiceProcess(String name, List<String> arguments, Map<String, String> environment, int port, String readyPath) {
+    private ServiceProcess(String name, List<String> arguments, Map<String, String> environment, int port,
+                           int readyPort, String readyPath) {
         this.name = name;
         this.arguments = arguments;
         this.environment = environment;
         this.port = port;
+        this.readyPort = readyPort;
         this.readyPath = readyPath;
     }
 
-    /** The service on {@code port} with the given environment (data dir, keys, providers). */
+    /**
+     * The service on {@code port} with the given environment (data dir, keys, providers), and its management port
+     * on a free port of its own (several processes run at once; the default 8081 would clash).
+     */
     public static ServiceProcess service(String name, int port, Map<String, String> environment, String... arguments) {
         var env = new java.util.HashMap<>(environment);
         env.put("SERVER_PORT", Integer.toString(port));
-        return new ServiceProcess(name, List.of(arguments), env, port, "/actuator/health");
+        int managementPort = Integer.parseInt(env.computeIfAbsent("MANAGEMENT_SERVER_PORT", k -> Integer.toString(freePort())));
+        return new ServiceProcess(name, List.of(arguments), env, port, managementPort, "/actuator/health");
     }
 
     /** The provider simulator on {@code port}. */
     public static ServiceProcess simulator(String name, int port, Map<String, String> environment) {
         var env = new java.util.HashMap<>(environment);
         env.put("SIMULATOR_PORT", Integer.toString(port));
-        return new ServiceProcess(name, List.of("provider-simulator"), env, port, "/_ledger");
+        return new ServiceProcess(name, List.of("provider-simulator"), env, port, port, "/_ledger");
     }
 
     public static int freePort() {
@@ -68,8 +76,40 @@ public final class ServiceProcess implements AutoCloseable {
         return "http://localhost:" + port;
     }
 
+    /** The base URL of its management port ({@code /actuator/*}). */
+    public String managementUrl() {
+        return "http://127.0.0.1:" + readyPort;
+    }
+
     /** Starts the process and waits until it answers HTTP. */
     public ServiceProcess start() {
+        launch();
+        awaitReady(Duration.ofSeconds(180));
+        return this;
+    }
+
+    /** How a process that was expected to stop on its own ended: its exit code and everything it printed. */
+    public record Exit(int code, String output) {
+    }
+
+    /** Starts the process and waits for it to exit by itself (a refused start), at most {@code timeout}. */
+    public Exit runToExit(Duration timeout) {
+        Path log = launch();
+        try {
+            if (!process.waitFor(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                close();
+                throw new IllegalStateException(name + " was still running after " + timeout);
+            }
+            return new Exit(process.exitValue(), Files.readString(log));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private Path launch() {
         if (!Files.exists(JAR)) {
             throw new IllegalStateException("target/tender.jar is missing: run the integration tests with ./mvnw verify");
         }
@@ -81,15 +121,15 @@ public final class ServiceProcess implements AutoCloseable {
         command.addAll(arguments);
         try {
             Path logs = Files.createDirectories(Path.of("target", "processes"));
-            File log = logs.resolve(name + "-" + (++starts) + ".log").toFile();
-            var builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log);
+            Path log = logs.resolve(name + "-" + (++starts) + ".log");
+            File logFile = log.toFile();
+            var builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(logFile);
             builder.environment().putAll(environment);
             process = builder.start();
+            return log;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        awaitReady(Duration.ofSeconds(180));
-        return this;
     }
 
     private void awaitReady(Duration timeout) {
@@ -99,7 +139,7 @@ public final class ServiceProcess implements AutoCloseable {
                 throw new IllegalStateException(name + " exited with " + process.exitValue() + "; see target/processes");
             }
             try {
-                var response = HTTP.send(HttpRequest.newBuilder(URI.create(baseUrl() + readyPath))
+                var response = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + readyPort + readyPath))
                         .timeout(Duration.ofSeconds(2)).build(), HttpResponse.BodyHandlers.discarding());
                 if (response.statusCode() == 200) {
                     return;

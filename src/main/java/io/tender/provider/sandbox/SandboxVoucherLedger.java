@@ -4,8 +4,10 @@ import io.tender.api.Timestamps;
 import io.tender.provider.ProviderOutcome;
 import io.tender.provider.ProviderProtocol;
 import io.tender.provider.RedemptionType;
+import io.tender.secrets.HashKeys;
 import io.tender.secrets.KeyedHash;
-import io.tender.secrets.MasterKey;
+import io.tender.secrets.SealedColumn;
+import io.tender.secrets.SealedColumns;
 import io.tender.secrets.SecretBox;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -18,7 +20,7 @@ import java.util.Optional;
 
 /** The sandbox providers' books: vouchers by keyed hash of their PIN, and every answered call by operation key. */
 @Repository
-class SandboxVoucherLedger {
+class SandboxVoucherLedger implements SealedColumns {
 
     record Voucher(byte[] key, long balance, String currency, boolean redeemed) {
     }
@@ -39,11 +41,11 @@ class SandboxVoucherLedger {
      * record of it alike, and the recovery job resolves the call as after any lost answer (docs/PERFORMANCE.md,
      * step 7).
      */
-    SandboxVoucherLedger(JdbcClient jdbc, MasterKey masterKey, SecretBox box, JsonMapper json,
+    SandboxVoucherLedger(JdbcClient jdbc, HashKeys hashKeys, SecretBox box, JsonMapper json,
                          @Value("${tender.providers.sandbox.durable-answers:false}") boolean durableAnswers) {
         this.jdbc = jdbc;
         this.synchronousCommit = durableAnswers ? "on" : "off";
-        this.voucherHash = new KeyedHash(masterKey, "sandbox-voucher/v1");
+        this.voucherHash = hashKeys.hash("sandbox-voucher/v1");
         this.box = box;
         this.protocol = new ProviderProtocol(json);
     }
@@ -114,7 +116,7 @@ class SandboxVoucherLedger {
         return jdbc.sql("select type, kind, voucher_key, amount, outcome from sandbox_operations where operation_key = ?")
                 .param(operationKey)
                 .query((rs, i) -> new Answered(rs.getString("kind"), rs.getBytes("voucher_key"), rs.getLong("amount"),
-                        protocol.read(box.open(rs.getBytes("outcome"), "sandbox-operation:" + operationKey),
+                        protocol.read(box.open(rs.getBytes("outcome"), context(operationKey)),
                                 RedemptionType.fromWire(rs.getString("type")).orElseThrow())))
                 .optional();
     }
@@ -128,7 +130,7 @@ class SandboxVoucherLedger {
         return jdbc.sql("select operation_key, type, kind, voucher_key, amount, outcome from sandbox_operations order by created_at")
                 .query((rs, i) -> {
                     String key = rs.getString("operation_key");
-                    ProviderOutcome outcome = protocol.read(box.open(rs.getBytes("outcome"), "sandbox-operation:" + key),
+                    ProviderOutcome outcome = protocol.read(box.open(rs.getBytes("outcome"), context(key)),
                             RedemptionType.fromWire(rs.getString("type")).orElseThrow());
                     return new Entry(key, rs.getString("type"), rs.getString("kind"),
                             java.util.HexFormat.of().formatHex(rs.getBytes("voucher_key")), rs.getLong("amount"),
@@ -151,8 +153,18 @@ class SandboxVoucherLedger {
                         insert into sandbox_operations (operation_key, type, kind, voucher_key, amount, outcome, created_at)
                         values (?, ?, ?, ?, ?, ?, ?) on conflict (operation_key) do nothing""")
                 .params(operationKey, type.wire(), kind, voucherKey, amount,
-                        box.seal(protocol.bytes(outcome), "sandbox-operation:" + operationKey),
+                        box.seal(protocol.bytes(outcome), context(operationKey)),
                         Timestamps.now().atOffset(ZoneOffset.UTC))
                 .update();
+    }
+
+    @Override
+    public List<SealedColumn> sealedColumns() {
+        return List.of(SealedColumn.of("sandbox_operations", "outcome", "operation_key", SandboxVoucherLedger::context));
+    }
+
+    /** Binds a sealed answer to its operation. */
+    private static String context(String operationKey) {
+        return "sandbox-operation:" + operationKey;
     }
 }
