@@ -15,11 +15,17 @@ import java.time.ZoneOffset;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * API keys, stored as keyed hashes. A successful lookup is cached for a few seconds so that authentication costs
  * no database round trip on a busy key; revoking a key takes effect at once on this instance and within
  * {@link #CACHE_TTL} on the others.
+ *
+ * <p>"At once" includes a lookup of the key that is in flight while it is revoked: every cached lookup carries the
+ * number of revocations on this instance seen before its query, and a lookup from before the latest revocation
+ * counts as not cached. (Removing the key's entry alone would miss a lookup that read the key as active just before
+ * the revocation and caches it just after.)
  */
 @Repository
 public class ApiKeys {
@@ -38,8 +44,14 @@ public class ApiKeys {
 
     private final JdbcClient jdbc;
     private final KeyedHash hash;
-    private final Cache<String, Caller> recent = Caffeine.newBuilder()
+    private final Cache<String, Lookup> recent = Caffeine.newBuilder()
             .expireAfterWrite(CACHE_TTL).maximumSize(10_000).build();
+    /** Revocations on this instance so far; raised after each revocation's update is committed. */
+    private final AtomicLong revocations = new AtomicLong();
+
+    /** A cached lookup, valid while no key was revoked on this instance since {@code revocationsBefore}. */
+    private record Lookup(Caller caller, long revocationsBefore) {
+    }
 
     ApiKeys(JdbcClient jdbc, HashKeys hashKeys) {
         this.jdbc = jdbc;
@@ -49,11 +61,20 @@ public class ApiKeys {
     public Optional<Caller> authenticate(String plainKey) {
         byte[] keyHash = hash.of(plainKey);
         String cacheKey = HexFormat.of().formatHex(keyHash);
-        Caller cached = recent.getIfPresent(cacheKey);
-        if (cached != null) {
-            return Optional.of(cached);
+        // Read before the query: a revocation committed after the query read the key raises it past this value.
+        long revocationsBefore = revocations.get();
+        Lookup cached = recent.getIfPresent(cacheKey);
+        if (cached != null && cached.revocationsBefore() == revocationsBefore) {
+            return Optional.of(cached.caller());
         }
-        Optional<Caller> caller = jdbc.sql("""
+        Optional<Caller> caller = findActive(keyHash);
+        caller.ifPresent(c -> recent.put(cacheKey, new Lookup(c, revocationsBefore)));
+        return caller;
+    }
+
+    /** The active key with this hash, from the database. */
+    Optional<Caller> findActive(byte[] keyHash) {
+        return jdbc.sql("""
                         select id, merchant_id, kind from api_keys where key_hash = ? and revoked_at is null""")
                 .param(keyHash)
                 .query((rs, i) -> {
@@ -61,8 +82,6 @@ public class ApiKeys {
                     return new Caller(rs.getString("merchant_id"), kind.mode(), kind, rs.getString("id"));
                 })
                 .optional();
-        caller.ifPresent(c -> recent.put(cacheKey, c));
-        return caller;
     }
 
     public IssuedKey issue(String merchantId, KeyKind kind) {
@@ -96,10 +115,17 @@ public class ApiKeys {
 
     /** Revokes the key; true if it was active. */
     public boolean revoke(String keyId) {
-        boolean revoked = jdbc.sql("update api_keys set revoked_at = ? where id = ? and revoked_at is null")
-                .params(Timestamps.now().atOffset(ZoneOffset.UTC), keyId).update() == 1;
-        recent.asMap().values().removeIf(c -> c.keyId().equals(keyId));
+        boolean revoked = markRevoked(keyId);
+        // After the commit: every lookup that may have read the key as active is now out of date.
+        revocations.incrementAndGet();
+        recent.asMap().values().removeIf(lookup -> lookup.caller().keyId().equals(keyId));
         return revoked;
+    }
+
+    /** Sets {@code revoked_at} in the database; true if the key was active. */
+    boolean markRevoked(String keyId) {
+        return jdbc.sql("update api_keys set revoked_at = ? where id = ? and revoked_at is null")
+                .params(Timestamps.now().atOffset(ZoneOffset.UTC), keyId).update() == 1;
     }
 
     private Optional<String> insert(String merchantId, KeyKind kind, String plain) {

@@ -2,6 +2,7 @@ package io.tender.auth;
 
 import io.tender.api.ApiException;
 import io.tender.api.ProblemCode;
+import io.tender.ratelimit.RateLimits;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.slf4j.MDC;
@@ -15,10 +16,13 @@ import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.method.support.ModelAndViewContainer;
 import org.springframework.web.servlet.HandlerInterceptor;
 
+import java.util.Enumeration;
+
 /**
  * Turns {@code Authorization: Bearer <key>} into the {@link Caller} that controller methods take as a parameter.
  * Any controller method with a {@code Caller} parameter requires a key; public keys pass only where the method is
- * marked {@link PublicKeyAllowed} (decisions §1).
+ * marked {@link PublicKeyAllowed} (decisions §1). Applies the rate limits of decisions §9 that concern every
+ * request: failed authentications per client address, and requests per key.
  */
 @Component
 public class Authentication implements HandlerInterceptor, HandlerMethodArgumentResolver {
@@ -26,9 +30,11 @@ public class Authentication implements HandlerInterceptor, HandlerMethodArgument
     private static final String ATTRIBUTE = Caller.class.getName();
 
     private final ApiKeys keys;
+    private final RateLimits rateLimits;
 
-    Authentication(ApiKeys keys) {
+    Authentication(ApiKeys keys, RateLimits rateLimits) {
         this.keys = keys;
+        this.rateLimits = rateLimits;
     }
 
     @Override
@@ -36,7 +42,21 @@ public class Authentication implements HandlerInterceptor, HandlerMethodArgument
         if (!(handler instanceof HandlerMethod method) || !needsCaller(method)) {
             return true;
         }
-        Caller caller = authenticate(request.getHeader(HttpHeaders.AUTHORIZATION));
+        String header = authorizationHeader(request);
+        Caller caller;
+        if (header == null || header.isBlank()) {
+            caller = authenticate(header);
+        } else {
+            // A client address that keeps presenting bad credentials is refused before any lookup (decisions §9).
+            rateLimits.refuseIfFailingAuthentication(request);
+            try {
+                caller = authenticate(header);
+            } catch (ApiException refused) {
+                rateLimits.failedAuthentication(request);
+                throw refused;
+            }
+        }
+        rateLimits.request(caller.keyId());
         if (caller.publicKey() && !method.hasMethodAnnotation(PublicKeyAllowed.class)) {
             throw new ApiException(ProblemCode.OPERATION_NOT_ALLOWED,
                     "A public key may not call this endpoint; use a secret key from your server.");
@@ -49,6 +69,23 @@ public class Authentication implements HandlerInterceptor, HandlerMethodArgument
     @Override
     public void afterCompletion(HttpServletRequest request, HttpServletResponse response, Object handler, Exception ex) {
         MDC.remove("merchant_id");
+    }
+
+    /**
+     * The request's one {@code Authorization} header, or null. Two or more are refused with 400: which one counts
+     * would be up to each reader, and a proxy that reads another one than we do would see another merchant.
+     */
+    static String authorizationHeader(HttpServletRequest request) {
+        Enumeration<String> headers = request.getHeaders(HttpHeaders.AUTHORIZATION);
+        if (headers == null || !headers.hasMoreElements()) {
+            return null;
+        }
+        String header = headers.nextElement();
+        if (headers.hasMoreElements()) {
+            throw new ApiException(ProblemCode.BAD_REQUEST,
+                    "The request has more than one Authorization header; send exactly one.");
+        }
+        return header;
     }
 
     Caller authenticate(String header) {

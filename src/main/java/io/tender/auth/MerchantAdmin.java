@@ -5,9 +5,9 @@ import io.tender.api.ApiException;
 import io.tender.api.JsonInput;
 import io.tender.api.ProblemCode;
 import io.tender.api.Timestamps;
+import io.tender.ratelimit.RateLimits;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -51,11 +51,14 @@ class MerchantAdmin {
 
     private final Merchants merchants;
     private final ApiKeys keys;
+    private final RateLimits rateLimits;
     private final byte[] token;
 
-    MerchantAdmin(Merchants merchants, ApiKeys keys, @Value("${tender.admin-token:}") String token) {
+    MerchantAdmin(Merchants merchants, ApiKeys keys, RateLimits rateLimits,
+                  @Value("${tender.admin-token:}") String token) {
         this.merchants = merchants;
         this.keys = keys;
+        this.rateLimits = rateLimits;
         this.token = token.getBytes(StandardCharsets.UTF_8);
     }
 
@@ -117,10 +120,18 @@ class MerchantAdmin {
         if (token.length == 0) {
             throw ApiException.notFound("path");
         }
-        String header = request.getHeader(HttpHeaders.AUTHORIZATION);
+        String header = Authentication.authorizationHeader(request);
+        boolean presented = header != null && !header.isBlank();
+        if (presented) {
+            // Guessing the token counts against the client address like guessing API keys (decisions §9).
+            rateLimits.refuseIfFailingAuthentication(request);
+        }
         byte[] given = header != null && header.startsWith("Bearer ")
                 ? header.substring(7).trim().getBytes(StandardCharsets.UTF_8) : new byte[0];
         if (!MessageDigest.isEqual(given, token)) {
+            if (presented) {
+                rateLimits.failedAuthentication(request);
+            }
             throw new ApiException(ProblemCode.UNAUTHORIZED, "The admin token is missing or wrong.");
         }
     }

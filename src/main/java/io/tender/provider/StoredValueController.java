@@ -12,6 +12,7 @@ import io.tender.api.Problem;
 import io.tender.api.ProblemCode;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotentRequests;
+import io.tender.ratelimit.RateLimits;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -26,7 +27,7 @@ import java.util.Set;
 /**
  * Stored Value (decisions §2): a voucher's balance at its provider, with the same source validation as a create.
  * It never changes a redemption. Provider refusals are 422 with the provider's code in the detail; a provider that
- * cannot be reached is 503.
+ * cannot be reached is 503. Lookups are rate-limited per key (decisions §9): each one says whether a PIN is valid.
  */
 @RestController
 @Tag(name = "Stored Value", description = "Balance and voucher lookups at providers.")
@@ -48,10 +49,12 @@ class StoredValueController {
 
     private final VoucherProviders providers;
     private final IdempotentRequests idempotent;
+    private final RateLimits rateLimits;
 
-    StoredValueController(VoucherProviders providers, IdempotentRequests idempotent) {
+    StoredValueController(VoucherProviders providers, IdempotentRequests idempotent, RateLimits rateLimits) {
         this.providers = providers;
         this.idempotent = idempotent;
+        this.rateLimits = rateLimits;
     }
 
     @PostMapping(value = "/stored_value/lookup", consumes = MediaType.APPLICATION_JSON_VALUE,
@@ -61,7 +64,12 @@ class StoredValueController {
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = BalanceView.class)))
     @ApiResponse(responseCode = "422", description = "The type has no lookup, or the provider refused",
             content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ApiResponse(responseCode = "429", description = "Too many lookups with this key (see Retry-After)",
+            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     ResponseEntity<byte[]> lookup(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
+        // First of all: a lookup tells whether a PIN is valid, so a key may not try them fast (decisions §9). A
+        // refused lookup reads nothing and leaves its Idempotency-Key unused.
+        rateLimits.balanceLookup(caller.keyId());
         JsonInput in = JsonInput.body(body).allow(Set.of("type", "source"));
         String typeName = in.string("type", true);
         RedemptionType type = typeName == null ? null : RedemptionType.fromWire(typeName).orElse(null);

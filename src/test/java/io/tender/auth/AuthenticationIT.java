@@ -3,6 +3,7 @@ package io.tender.auth;
 import io.tender.support.Api;
 import io.tender.support.ApiIntegrationTest;
 import io.tender.support.Merchants.Merchant;
+import io.tender.support.RawHttp;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -87,6 +88,46 @@ class AuthenticationIT extends ApiIntegrationTest {
         assertThat(response.header("WWW-Authenticate")).isEqualTo("Bearer");
         assertProblem(anonymous().as(key).get("/collect/redemptions/" + redemptionId).send(), 401, "unauthorized");
         assertNothingMoreStored();
+    }
+
+    /** A raw request's problem body, checked for the members every problem carries; the JDK client may merge headers. */
+    private static JsonNode rawProblem(RawHttp.Response response, int status, String code) {
+        assertThat(response.status()).as(response.text()).isEqualTo(status);
+        assertThat(response.header("Content-Type")).startsWith("application/problem+json");
+        JsonNode problem = Api.JSON.readTree(response.body());
+        assertThat(problem.get("code").stringValue()).isEqualTo(code);
+        assertThat(problem.get("request_id").stringValue()).isEqualTo(response.header("Request-Id"));
+        return problem;
+    }
+
+    @Test
+    void twoAuthorizationHeadersAre400AndChangeNothing() {
+        Merchant other = merchants.create();
+        String mine = "Authorization: Bearer " + merchant.test().key();
+        String theirs = "Authorization: Bearer " + other.test().key();
+        // Two keys of two merchants, and the same key twice: whichever a proxy reads, we read neither.
+        for (String[] headers : new String[][]{{mine, theirs}, {theirs, mine}, {mine, mine}}) {
+            var create = RawHttp.post(port, "/collect/redemptions", oneVoucher(validPin()),
+                    headers[0], headers[1], "Idempotency-Key: two-headers");
+            JsonNode problem = rawProblem(create, 400, "bad_request");
+            assertThat(problem.get("detail").stringValue()).contains("more than one Authorization header");
+            rawProblem(RawHttp.get(port, "/collect/redemptions/" + redemptionId, null, headers[0], headers[1]),
+                    400, "bad_request");
+        }
+        var admin = RawHttp.post(port, "/admin/merchants", "{\"name\":\"two-headers\"}",
+                "Authorization: Bearer " + ADMIN_TOKEN, "Authorization: Bearer " + ADMIN_TOKEN);
+        assertThat(rawProblem(admin, 400, "bad_request").get("detail").stringValue())
+                .contains("more than one Authorization header");
+
+        assertNothingMoreStored();
+        assertThat(jdbc.sql("select count(*) from redemptions where merchant_id = ?").param(other.id())
+                .query(Long.class).single()).isZero();
+        assertThat(jdbc.sql("select count(*) from merchants where name = 'two-headers'").query(Long.class).single())
+                .isZero();
+        // The Idempotency-Key was not used: the same request with one header runs.
+        var single = RawHttp.post(port, "/collect/redemptions", oneVoucher(validPin()), mine,
+                "Idempotency-Key: two-headers");
+        assertThat(single.status()).as(single.text()).isEqualTo(201);
     }
 
     @Test

@@ -4,7 +4,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -21,14 +23,33 @@ public final class Api {
 
     private final String base;
     private final String key;
+    private final HttpClient http;
 
     public Api(String base, String key) {
+        this(base, key, HTTP);
+    }
+
+    private Api(String base, String key, HttpClient http) {
         this.base = base;
         this.key = key;
+        this.http = http;
     }
 
     public Api as(String otherKey) {
-        return new Api(base, otherKey);
+        return new Api(base, otherKey, http);
+    }
+
+    /**
+     * The same client connecting from another local address, such as {@code 127.0.0.2}: on Linux every 127.x.y.z is
+     * this machine, so the service sees a second client address (for the per-address rate limit).
+     */
+    public Api from(String localAddress) {
+        try {
+            return new Api(base, key, HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+                    .localAddress(InetAddress.getByName(localAddress)).build());
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException(e);
+        }
     }
 
     public String base() {
@@ -117,7 +138,7 @@ public final class Api {
             builder.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                     : HttpRequest.BodyPublishers.ofByteArray(body));
             try {
-                return new Response(HTTP.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray()));
+                return new Response(http.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray()));
             } catch (IOException e) {
                 throw new RuntimeException(e);
             } catch (InterruptedException e) {

@@ -20,6 +20,9 @@ import java.nio.file.Path;
         "tender.webhooks.timeout=PT2S",
         "tender.webhooks.poll-interval=PT0.2S",
         "tender.events.poll-interval=PT0.2S",
+        // Many tests send bad keys from 127.0.0.1; the §9 limit on failed authentications is proven in RateLimitsIT.
+        "tender.rate-limits.failed-authentications.per-second=1000000",
+        "tender.rate-limits.failed-authentications.burst=1000000",
 })
 public abstract class ApiIntegrationTest extends IntegrationTestSupport {
 

@@ -34,6 +34,9 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
         "tender.redemptions.recovery.min-age=PT1S",
         "tender.redemptions.recovery.give-up-after=PT1H",
         "tender.redemptions.reservation-ttl=PT1H",
+        // Many tests send bad keys from 127.0.0.1; the §9 limit on failed authentications is proven in RateLimitsIT.
+        "tender.rate-limits.failed-authentications.per-second=1000000",
+        "tender.rate-limits.failed-authentications.burst=1000000",
 })
 public abstract class LiveProvidersIntegrationTest extends IntegrationTestSupport {
 

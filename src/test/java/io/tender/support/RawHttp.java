@@ -10,7 +10,7 @@ import java.util.Locale;
 
 /**
  * Requests written byte for byte on a socket, for what the JDK client refuses to send: unencoded brackets, broken
- * percent-encoding, oversized headers. Only for GET with {@code Connection: close}.
+ * percent-encoding, oversized headers, a header twice. GET, or POST with a JSON body, with {@code Connection: close}.
  */
 public final class RawHttp {
 
@@ -43,10 +43,26 @@ public final class RawHttp {
             request.append(header).append("\r\n");
         }
         request.append("Connection: close\r\n\r\n");
+        return send(port, request.toString());
+    }
+
+    /** Sends {@code POST <target>} with a JSON body and exactly the given header lines (and Host, length, close). */
+    public static Response post(int port, String target, String json, String... headers) {
+        byte[] body = json.getBytes(StandardCharsets.ISO_8859_1);
+        StringBuilder request = new StringBuilder("POST ").append(target).append(" HTTP/1.1\r\nHost: localhost\r\n");
+        for (String header : headers) {
+            request.append(header).append("\r\n");
+        }
+        request.append("Content-Type: application/json\r\nContent-Length: ").append(body.length)
+                .append("\r\nConnection: close\r\n\r\n").append(json);
+        return send(port, request.toString());
+    }
+
+    private static Response send(int port, String request) {
         try (Socket socket = new Socket("localhost", port)) {
             socket.setSoTimeout(30_000);
             OutputStream out = socket.getOutputStream();
-            out.write(request.toString().getBytes(StandardCharsets.ISO_8859_1));
+            out.write(request.getBytes(StandardCharsets.ISO_8859_1));
             out.flush();
             ByteArrayOutputStream all = new ByteArrayOutputStream();
             socket.getInputStream().transferTo(all);

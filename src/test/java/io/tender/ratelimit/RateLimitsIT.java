@@ -1,0 +1,189 @@
+package io.tender.ratelimit;
+
+import io.tender.support.Api;
+import io.tender.support.AtOnce;
+import io.tender.support.IntegrationTestSupport;
+import io.tender.support.Merchants.Merchant;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+import static io.tender.support.ProblemAssertions.assertProblem;
+import static io.tender.support.Vouchers.token;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Decisions §9 with the default limits (a context of its own: the shared ones raise the failed-authentication limit,
+ * since their tests send bad keys from 127.0.0.1). Client addresses are told apart by connecting from other loopback
+ * addresses (127.0.0.2, ...), which Linux routes to this machine: the service sees them as other clients.
+ *
+ * <p>Buckets refill while the test runs (10 tokens a second), so "the 21st is refused" is checked as: at least the
+ * burst of 20 passes, and the first refusal comes no later than the tokens refilled meanwhile allow.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "tender.admin-token=" + IntegrationTestSupport.ADMIN_TOKEN,
+        "tender.bootstrap-keys=",
+})
+class RateLimitsIT extends IntegrationTestSupport {
+
+    private static final Path DATA_DIR = temporaryDataDirectory("rate-limits");
+    private static final String UNKNOWN_KEY = "sk_test_0123456789abcdef0123456789abcdef01234567";
+
+    @DynamicPropertySource
+    static void dataDirectory(DynamicPropertyRegistry registry) {
+        registry.add("tender.data-dir", DATA_DIR::toString);
+    }
+
+    /** What came back until the first 429 (included), and how long that took. */
+    private record Run(List<Api.Response> responses, long nanos) {
+        Api.Response refusal() {
+            return responses.getLast();
+        }
+
+        /** Requests before the refusal that the limit let through. */
+        int passed() {
+            return responses.size() - 1;
+        }
+
+        /** The most a bucket of 20 refilled at 10 a second can have let through in this run. */
+        long mostAllowed() {
+            return 20 + (long) Math.ceil(nanos / 1e9 * 10) + 1;
+        }
+    }
+
+    /** {@code burst} requests at once (a client's burst), then one at a time until the first 429. */
+    private static Run untilRefused(int burst, Supplier<Api.Response> request) {
+        long start = System.nanoTime();
+        List<Api.Response> responses = new ArrayList<>(AtOnce.send(burst, i -> request.get()));
+        assertThat(responses).as("the burst").noneMatch(r -> r.status() == 429);
+        while (responses.getLast().status() != 429) {
+            assertThat(responses).as("a 429 within 200 requests").hasSizeLessThan(200);
+            responses.add(request.get());
+        }
+        return new Run(responses, System.nanoTime() - start);
+    }
+
+    /** The problem of decisions §1 with {@code Retry-After} and the draft-09 fields of the named policy. */
+    private static long assertTooManyRequests(Api.Response response, String policy, long quota, long window) {
+        JsonNode problem = assertProblem(response, 429, "too_many_requests");
+        assertThat(problem.get("detail").stringValue()).contains("Retry-After");
+        long retryAfter = Long.parseLong(response.header("Retry-After"));
+        assertThat(retryAfter).isBetween(1L, window);
+        assertThat(response.header("RateLimit-Policy")).isEqualTo("\"" + policy + "\";q=" + quota + ";w=" + window);
+        assertThat(response.header("RateLimit")).isEqualTo("\"" + policy + "\";r=0;t=" + retryAfter);
+        return retryAfter;
+    }
+
+    /**
+     * {@code good} sent straight after {@code bad} requests drained the address's bucket, until it is refused (a
+     * token comes back every 100 ms, so one attempt may fall just after a refill): the first refusal.
+     */
+    private static Api.Response refusedAfterDraining(Supplier<Api.Response> bad, Supplier<Api.Response> good) {
+        for (int attempt = 0; attempt < 10; attempt++) {
+            while (bad.get().status() != 429) {
+                // drain the tokens that came back
+            }
+            Api.Response response = good.get();
+            if (response.status() == 429) {
+                return response;
+            }
+        }
+        throw new AssertionError("a good credential from an address over its limit was never refused");
+    }
+
+    private static void await(long seconds) throws InterruptedException {
+        Thread.sleep(seconds * 1000 + 100);
+    }
+
+    private Api.Response lookup(Api key, String idempotencyKey) {
+        return key.post("/stored_value/lookup", "{\"type\":\"vouchers.provider_c\",\"source\":{\"token\":\""
+                + token("4417") + "\"}}").idempotencyKey(idempotencyKey).send();
+    }
+
+    @Test
+    void anAddressThatKeepsPresentingBadKeysIsRefusedEvenWithAGoodOneUntilRetryAfterWhileOtherAddressesPass()
+            throws InterruptedException {
+        Merchant merchant = merchants.create();
+        Api attacker = anonymous().as(UNKNOWN_KEY).from("127.0.0.2");
+
+        Run run = untilRefused(20, () -> attacker.get("/collect/redemptions").send());
+        assertThat(run.responses().subList(0, run.passed()))
+                .allSatisfy(r -> assertProblem(r, 401, "unauthorized"));
+        assertThat(run.passed()).isBetween(20, (int) run.mostAllowed());
+        long retryAfter = assertTooManyRequests(run.refusal(), "failed-auth", 20, 2);
+
+        // From that address a valid key is refused too, before it is looked up: the 429 tells nothing about keys.
+        Api goodFromAttacker = merchant.test().from("127.0.0.2");
+        assertTooManyRequests(refusedAfterDraining(() -> attacker.get("/collect/redemptions").send(),
+                () -> goodFromAttacker.get("/collect/redemptions").send()), "failed-auth", 20, 2);
+        // A request without credentials costs no lookup and is answered as before.
+        assertProblem(anonymous().from("127.0.0.2").get("/collect/redemptions").send(), 401, "unauthorized");
+
+        // Other addresses are not affected: good keys pass, bad keys are 401.
+        assertThat(merchant.test().get("/collect/redemptions").send().status()).isEqualTo(200);
+        assertThat(merchant.test().from("127.0.0.5").get("/collect/redemptions").send().status()).isEqualTo(200);
+        assertProblem(anonymous().as(UNKNOWN_KEY).get("/collect/redemptions").send(), 401, "unauthorized");
+
+        await(retryAfter);
+        var afterwards = goodFromAttacker.get("/collect/redemptions").send();
+        assertThat(afterwards.status()).as(afterwards.toString()).isEqualTo(200);
+    }
+
+    @Test
+    void wrongAdminTokensCountAsFailedAuthenticationsOfTheirAddress() throws InterruptedException {
+        Api guesser = new Api(base(), "wrong-admin-token-0123456789abcdef").from("127.0.0.3");
+        Run run = untilRefused(20, () -> guesser.get("/admin/merchants").send());
+        assertThat(run.responses().subList(0, run.passed()))
+                .allSatisfy(r -> assertProblem(r, 401, "unauthorized"));
+        assertThat(run.passed()).isBetween(20, (int) run.mostAllowed());
+        long retryAfter = assertTooManyRequests(run.refusal(), "failed-auth", 20, 2);
+
+        // The right token from that address waits too; from another address it works (merchants.create uses it).
+        Api admin = new Api(base(), ADMIN_TOKEN);
+        assertTooManyRequests(refusedAfterDraining(() -> guesser.get("/admin/merchants").send(),
+                () -> admin.from("127.0.0.3").get("/admin/merchants").send()), "failed-auth", 20, 2);
+        assertThat(admin.get("/admin/merchants").send().status()).isEqualTo(200);
+
+        await(retryAfter);
+        assertThat(admin.from("127.0.0.3").get("/admin/merchants").send().status()).isEqualTo(200);
+    }
+
+    @Test
+    void balanceLookupsAreLimitedPerKeyAndARefusedLookupLeavesItsIdempotencyKeyUnused() throws InterruptedException {
+        Merchant merchant = merchants.create();
+        Merchant other = merchants.create();
+
+        List<String> idempotencyKeys = new ArrayList<>();
+        Run run = untilRefused(20, () -> {
+            String key = UUID.randomUUID().toString();
+            synchronized (idempotencyKeys) {
+                idempotencyKeys.add(key);
+            }
+            return lookup(merchant.test(), key);
+        });
+        assertThat(run.responses().subList(0, run.passed())).allSatisfy(r -> assertThat(r.status()).isEqualTo(200));
+        assertThat(run.passed()).isBetween(20, (int) run.mostAllowed());
+        long retryAfter = assertTooManyRequests(run.refusal(), "balance-lookup", 20, 2);
+        String refusedKey = idempotencyKeys.getLast();
+        assertThat(jdbc.sql("select count(*) from idempotency_keys where merchant_id = ?").param(merchant.id())
+                .query(Long.class).single()).as("one stored answer per lookup that ran").isEqualTo(run.passed());
+
+        // Another merchant's key looks up; the limited key still does everything else.
+        assertThat(lookup(other.test(), UUID.randomUUID().toString()).status()).isEqualTo(200);
+        assertThat(merchant.test().get("/collect/redemptions").send().status()).isEqualTo(200);
+
+        await(retryAfter);
+        var retried = lookup(merchant.test(), refusedKey);
+        assertThat(retried.status()).as(retried.toString()).isEqualTo(200);
+        assertThat(retried.header("Idempotent-Replayed")).as("the refused key ran anew").isNull();
+        assertThat(retried.json().get("balance").longValue()).isEqualTo(20000);
+    }
+}
