@@ -32,6 +32,8 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
         "tender.redemptions.recovery.min-age=PT1S",
         "tender.redemptions.recovery.give-up-after=PT1H",
         "tender.redemptions.reservation-ttl=PT1H",
+        // Test-mode webhooks may go to receivers on 127.0.0.1 (the developer's-laptop setting; never live mode).
+        "tender.webhooks.allow-private-targets=true",
 })
 public abstract class LiveProvidersIntegrationTest extends IntegrationTestSupport {
 
