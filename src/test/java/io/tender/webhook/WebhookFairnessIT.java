@@ -28,7 +28,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class WebhookFairnessIT extends ApiIntegrationTest {
 
-    /** Well above the quiet latency (about 0.2 to 0.5 s here), well below what a shared, blocked pool gives (10 s+). */
+    /**
+     * The test timeout: before the fix the other merchant's delivery waited behind at least one hanging attempt
+     * once the slow merchant filled the pool (in practice it had not arrived after 60 s). The quiet latency here is
+     * 0.2 to 0.9 s, depending on the machine's load.
+     */
     private static final Duration BOUND = Duration.ofSeconds(2);
 
     private final ExecutorService background = Executors.newVirtualThreadPerTaskExecutor();
@@ -73,11 +77,12 @@ class WebhookFairnessIT extends ApiIntegrationTest {
             sleep(Duration.ofSeconds(5)); // past the 2 s timeout: every attempt holds its slot for the whole timeout
             return 200;
         });
-        // The slow merchant's events keep flowing: 16 deliveries per event, each attempt hanging until the timeout.
+        // The slow merchant's events keep flowing: 16 deliveries per event, each attempt hanging until the timeout,
+        // far more than its share (4 attempts per 2 s) can drain, so its backlog grows all along.
         background.execute(() -> {
             while (flowing.get()) {
                 redeem(slow.test());
-                sleep(Duration.ofMillis(250));
+                sleep(Duration.ofMillis(500));
             }
         });
         hanging.await(r -> r.size() >= 4, Duration.ofSeconds(20), "the slow merchant's first hanging attempts");
