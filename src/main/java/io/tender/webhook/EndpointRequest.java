@@ -11,7 +11,9 @@ import java.util.Set;
 
 /**
  * The body of {@code POST /webhook_endpoints} (everything but {@code description} required) or of a PATCH
- * (everything optional, {@code status} allowed). Every problem is reported at once.
+ * (everything optional, {@code status} allowed). Every problem is reported at once. A JSON null is the same as an
+ * absent field for {@code description} (on a PATCH it removes it, like ""); for {@code url}, {@code enabled_events}
+ * and {@code status}, which an endpoint always has, it is a 400 naming the field.
  */
 record EndpointRequest(String url, List<String> enabledEvents, String description, WebhookEndpoint.Status status) {
 
@@ -30,16 +32,21 @@ record EndpointRequest(String url, List<String> enabledEvents, String descriptio
         JsonInput in = JsonInput.body(body);
         in.allow(create ? Set.of("url", "enabled_events", "description")
                 : Set.of("url", "enabled_events", "description", "status"));
-        String url = in.string("url", create, 1, WebhookTargets.MAX_URL_LENGTH, null, null);
+        for (String name : create ? List.of("url", "enabled_events") : List.of("url", "enabled_events", "status")) {
+            if (isNull(body, name)) {
+                in.reject(name, create ? "is required" : "may not be null");
+            }
+        }
+        String url = in.string("url", create && !isNull(body, "url"), 1, WebhookTargets.MAX_URL_LENGTH, null, null);
         if (url != null) {
             targets.check(url, mode).ifPresent(refusal -> in.reject("url", refusal.reason()));
         }
         List<String> events = in.strings("enabled_events", MAX_EVENTS, 100);
-        if (events == null && create && !in.has("enabled_events")) {
+        if (create && !in.has("enabled_events")) {
             in.reject("enabled_events", "is required");
         }
         if (events != null) {
-            if (events.isEmpty()) {
+            if (body.get("enabled_events").isEmpty()) { // not when every item was rejected already
                 in.reject("enabled_events", "must name at least one event type, or \"*\" for all");
             }
             Set<String> seen = new HashSet<>();
@@ -53,6 +60,9 @@ record EndpointRequest(String url, List<String> enabledEvents, String descriptio
             }
         }
         String description = in.string("description", false, 0, MAX_DESCRIPTION, null, null);
+        if (!create && isNull(body, "description")) {
+            description = ""; // removes it, as "" does
+        }
         String statusText = in.string("status", false);
         WebhookEndpoint.Status status = null;
         if (statusText != null) {
@@ -64,6 +74,10 @@ record EndpointRequest(String url, List<String> enabledEvents, String descriptio
         }
         in.throwIfInvalid();
         return new EndpointRequest(url, events, description, status);
+    }
+
+    private static boolean isNull(JsonNode body, String name) {
+        return body != null && body.isObject() && body.has(name) && body.get(name).isNull();
     }
 
     static void requireEmpty(JsonNode body) {

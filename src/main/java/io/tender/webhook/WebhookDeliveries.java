@@ -11,6 +11,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 
 /** The {@code webhook_deliveries} and {@code webhook_attempts} tables. */
@@ -18,8 +19,18 @@ import java.util.List;
 class WebhookDeliveries {
 
     /** A due attempt this instance has claimed: it owns it until the lease runs out. */
-    record Claim(String deliveryId, String endpointId, String eventId, int attempt, int failures) {
+    record Claim(String deliveryId, String endpointId, String tenant, String eventId, int attempt, int failures) {
     }
+
+    /**
+     * Attempts this instance has in flight, by endpoint id and by tenant ({@code "<merchant id> <mode>"}); the maps'
+     * key and value orders match (they are copies taken for one claim).
+     */
+    record InFlight(LinkedHashMap<String, Integer> endpoints, LinkedHashMap<String, Integer> tenants) {
+    }
+
+    /** How many due rows, oldest first, one claim looks at to pick a fair share from. */
+    static final int CLAIM_WINDOW = 500;
 
     /** What one attempt found out. {@code responseStatus} is null when no answer arrived. */
     record AttemptResult(boolean succeeded, Integer responseStatus, String error, Duration took, long webhookTimestamp) {
@@ -70,29 +81,68 @@ class WebhookDeliveries {
      * Claims up to {@code limit} due attempts on enabled endpoints, skipping rows other instances hold, and leases
      * them by moving {@code next_attempt_at} past the lease. An endpoint gets one aggregate's events in order: a
      * delivery is not due while an earlier event of the same aggregate is still pending for that endpoint.
+     *
+     * <p>Fair: no endpoint gets more than {@code perEndpoint} attempts in flight and no merchant (per mode) more than
+     * {@code perTenant}, counting what {@code inFlight} says this instance already runs. Endpoints and merchants at
+     * their limit are skipped, not waited for, so the rows behind them (other merchants') are claimed at once.
      */
-    List<Claim> claimDue(int limit, Duration lease) {
+    List<Claim> claimDue(int limit, Duration lease, InFlight inFlight, int perEndpoint, int perTenant) {
         return jdbc.sql("""
-                        with due as (
-                            select d.id from webhook_deliveries d
+                        with busy_endpoint as (
+                            select * from unnest(cast(:busyEndpoints as text[]), cast(:endpointCounts as int[]))
+                                as b(endpoint_id, in_flight)),
+                        busy_tenant as (
+                            select * from unnest(cast(:busyTenants as text[]), cast(:tenantCounts as int[]))
+                                as b(tenant, in_flight)),
+                        due as (
+                            select d.id, d.endpoint_id, d.next_attempt_at, e.merchant_id || ' ' || e.mode as tenant,
+                                   coalesce(be.in_flight, 0) as endpoint_busy
+                            from webhook_deliveries d
                             join webhook_endpoints e on e.id = d.endpoint_id and e.status = 'enabled'
+                            left join busy_endpoint be on be.endpoint_id = d.endpoint_id
                             where d.status = 'pending' and d.next_attempt_at <= now()
+                              and coalesce(be.in_flight, 0) < :perEndpoint
+                              and e.merchant_id || ' ' || e.mode not in
+                                  (select tenant from busy_tenant where in_flight >= :perTenant)
                               and not exists (select 1 from webhook_deliveries earlier
                                               where earlier.endpoint_id = d.endpoint_id
                                                 and earlier.aggregateid = d.aggregateid
                                                 and earlier.status = 'pending'
                                                 and earlier.event_seq < d.event_seq)
                             order by d.next_attempt_at
+                            limit :claimWindow),
+                        per_endpoint as (
+                            select due.*, endpoint_busy + row_number() over (
+                                       partition by endpoint_id order by next_attempt_at, id) as endpoint_slot
+                            from due),
+                        per_tenant as (
+                            select p.id, p.next_attempt_at, p.tenant, coalesce(bt.in_flight, 0) + row_number() over (
+                                       partition by p.tenant order by p.next_attempt_at, p.id) as tenant_slot
+                            from per_endpoint p left join busy_tenant bt on bt.tenant = p.tenant
+                            where p.endpoint_slot <= :perEndpoint),
+                        chosen as (
+                            select d.id, t.tenant from webhook_deliveries d
+                            join per_tenant t on t.id = d.id
+                            where t.tenant_slot <= :perTenant
+                              and d.status = 'pending' and d.next_attempt_at <= now()
+                            order by t.next_attempt_at
                             limit :limit
                             for update of d skip locked)
                         update webhook_deliveries w
                         set attempts = w.attempts + 1, next_attempt_at = now() + cast(:lease as interval),
                             updated_at = now()
-                        from due where w.id = due.id
-                        returning w.id, w.endpoint_id, w.event_id, w.attempts, w.failures""")
+                        from chosen where w.id = chosen.id
+                        returning w.id, w.endpoint_id, chosen.tenant, w.event_id, w.attempts, w.failures""")
                 .param("limit", limit)
                 .param("lease", lease.toString())
-                .query((rs, row) -> new Claim(rs.getString("id"), rs.getString("endpoint_id"),
+                .param("claimWindow", CLAIM_WINDOW)
+                .param("perEndpoint", perEndpoint)
+                .param("perTenant", perTenant)
+                .param("busyEndpoints", inFlight.endpoints().keySet().toArray(String[]::new))
+                .param("endpointCounts", inFlight.endpoints().values().toArray(Integer[]::new))
+                .param("busyTenants", inFlight.tenants().keySet().toArray(String[]::new))
+                .param("tenantCounts", inFlight.tenants().values().toArray(Integer[]::new))
+                .query((rs, row) -> new Claim(rs.getString("id"), rs.getString("endpoint_id"), rs.getString("tenant"),
                         rs.getString("event_id"), rs.getInt("attempts"), rs.getInt("failures")))
                 .list();
     }

@@ -12,7 +12,10 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import jakarta.annotation.PreDestroy;
 import java.util.concurrent.ExecutorService;
@@ -26,6 +29,11 @@ import java.util.concurrent.TimeUnit;
  * {@link WebhookDeliveries#claimDue}) and runs each attempt on its own virtual thread, at most
  * {@code tender.webhooks.max-concurrency} at a time, and records it: a 2xx within the timeout is success
  * ({@link WebhookSender} makes the request), 410 Gone disables the endpoint, anything else is retried on the schedule.
+ *
+ * <p>Fair (decisions §9): an attempt may hang for the whole timeout, so the pool is shared out. One endpoint has at
+ * most {@code endpoint-concurrency} attempts in flight, one merchant (per mode) at most {@code merchant-concurrency};
+ * the claim skips endpoints and merchants at their limit, so one merchant's hanging receivers hold only its own share
+ * and every other merchant's deliveries go out from the rest of the pool as soon as they are due.
  */
 @Component
 class WebhookDispatcher implements SmartLifecycle {
@@ -41,6 +49,9 @@ class WebhookDispatcher implements SmartLifecycle {
     private final RetrySchedule schedule;
     private final Wakeup wakeup = new Wakeup();
     private final Semaphore slots;
+    /** Attempts in flight in this instance, by endpoint and by tenant; guarded by itself. */
+    private final Map<String, Integer> endpointsInFlight = new HashMap<>();
+    private final Map<String, Integer> tenantsInFlight = new HashMap<>();
     private final ExecutorService attempts = Executors.newVirtualThreadPerTaskExecutor();
     private volatile boolean running;
     private Thread loop;
@@ -81,10 +92,13 @@ class WebhookDispatcher implements SmartLifecycle {
             long seen = wakeup.generation();
             try {
                 int free = slots.availablePermits();
+                var inFlight = inFlight();
                 List<WebhookDeliveries.Claim> claims = free == 0 ? List.of()
-                        : tx.execute(s -> deliveries.claimDue(Math.min(free, 100), settings.lease()));
+                        : tx.execute(s -> deliveries.claimDue(Math.min(free, 100), settings.lease(), inFlight,
+                                settings.endpointConcurrency(), settings.merchantConcurrency()));
                 for (var claim : claims) {
                     slots.acquire();
+                    started(claim);
                     attempts.execute(() -> {
                         try {
                             attempt(claim);
@@ -92,6 +106,7 @@ class WebhookDispatcher implements SmartLifecycle {
                             log.warn("Webhook attempt {} of delivery {} could not be recorded: {}", claim.attempt(),
                                     claim.deliveryId(), e.toString());
                         } finally {
+                            finished(claim);
                             slots.release();
                             wakeup.wake();
                         }
@@ -112,6 +127,28 @@ class WebhookDispatcher implements SmartLifecycle {
                     return;
                 }
             }
+        }
+    }
+
+    /** A copy of what is in flight, for one claim. Only this loop adds to it, so the copy never undercounts. */
+    private WebhookDeliveries.InFlight inFlight() {
+        synchronized (endpointsInFlight) {
+            return new WebhookDeliveries.InFlight(new LinkedHashMap<>(endpointsInFlight),
+                    new LinkedHashMap<>(tenantsInFlight));
+        }
+    }
+
+    private void started(WebhookDeliveries.Claim claim) {
+        synchronized (endpointsInFlight) {
+            endpointsInFlight.merge(claim.endpointId(), 1, Integer::sum);
+            tenantsInFlight.merge(claim.tenant(), 1, Integer::sum);
+        }
+    }
+
+    private void finished(WebhookDeliveries.Claim claim) {
+        synchronized (endpointsInFlight) {
+            endpointsInFlight.computeIfPresent(claim.endpointId(), (id, n) -> n == 1 ? null : n - 1);
+            tenantsInFlight.computeIfPresent(claim.tenant(), (id, n) -> n == 1 ? null : n - 1);
         }
     }
 

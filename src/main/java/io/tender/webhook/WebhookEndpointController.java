@@ -53,8 +53,10 @@ class WebhookEndpointController {
     @PostMapping(value = "/webhook_endpoints", consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Create a webhook endpoint",
-            description = "Returns the endpoint with its signing secret, which is shown this once. Test-mode "
-                    + "endpoints may target any address; live-mode endpoints need https and a public address.",
+            description = "Returns the endpoint with its signing secret, which is shown this once. The URL must "
+                    + "reach a public address in every mode (no loopback, private, link-local or multicast address, "
+                    + "in any form); live-mode endpoints also need https. At most 16 endpoints per merchant and "
+                    + "mode: the 17th is a 422.",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
                     content = @Content(schema = @Schema(implementation = CreateEndpointRequest.class))),
             parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
@@ -63,6 +65,8 @@ class WebhookEndpointController {
     @ApiResponse(responseCode = "400", description = "Validation failed", content = @Content(
             mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     @ApiResponse(responseCode = "409", description = "Idempotency-Key reused with another body, or still in progress",
+            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ApiResponse(responseCode = "422", description = "The merchant already has the most endpoints allowed in this mode",
             content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body,
                                   HttpServletRequest request) {

@@ -46,6 +46,20 @@ class WebhookEndpoints implements SealedColumns {
                 .update();
     }
 
+    /**
+     * How many endpoints the merchant has in this mode, counted under a transaction-scoped lock on (merchant, mode)
+     * that every create takes first: concurrent creates count one after another, so a limit checked on this count
+     * holds whatever the timing.
+     */
+    int countLocked(String merchantId, Mode mode) {
+        jdbc.sql("select pg_advisory_xact_lock(hashtextextended(?, 0))")
+                .params("webhook_endpoints:" + merchantId + ":" + mode.wire())
+                .query((rs, row) -> 0).single();
+        return jdbc.sql("select count(*) from webhook_endpoints where merchant_id = ? and mode = ?")
+                .params(merchantId, mode.wire())
+                .query(Integer.class).single();
+    }
+
     void update(WebhookEndpoint e) {
         jdbc.sql("""
                         update webhook_endpoints set url = :url, description = :description,

@@ -24,16 +24,23 @@ class WebhookService {
     private final WebhookDeliveries deliveries;
     private final EventLog events;
     private final WebhookDispatcher dispatcher;
+    private final int maxEndpoints;
 
     WebhookService(WebhookEndpoints endpoints, WebhookDeliveries deliveries, EventLog events,
-                   WebhookDispatcher dispatcher) {
+                   WebhookDispatcher dispatcher, WebhookSettings settings) {
         this.endpoints = endpoints;
         this.deliveries = deliveries;
         this.events = events;
         this.dispatcher = dispatcher;
+        this.maxEndpoints = settings.maxEndpoints();
     }
 
+    /** Creates an endpoint, unless the merchant already has {@code tender.webhooks.max-endpoints} in this mode (422). */
     WebhookEndpointView create(Caller caller, EndpointRequest request) {
+        if (endpoints.countLocked(caller.merchantId(), caller.mode()) >= maxEndpoints) {
+            throw ApiException.notPossible("A merchant may have at most " + maxEndpoints + " webhook endpoints per "
+                    + "mode; delete one it no longer needs first.");
+        }
         var endpoint = WebhookEndpoint.create(Ids.newId("we_"), caller.merchantId(), caller.mode(), request,
                 Timestamps.now());
         endpoints.insert(endpoint);

@@ -190,6 +190,7 @@ class DeliveryAcrossRestartsIT {
         builder.environment().put("TENDER_WEBHOOKS_RETRY_SCHEDULE", "PT1.5S,PT1.5S,PT2S,PT2S,PT3S,PT3S");
         builder.environment().put("TENDER_WEBHOOKS_TIMEOUT", "PT3S");
         builder.environment().put("TENDER_WEBHOOKS_POLL_INTERVAL", "PT0.2S");
+        builder.environment().put("TENDER_WEBHOOKS_ALLOW_PRIVATE_TARGETS", "true"); // the receiver is on 127.0.0.1
         builder.environment().put("TENDER_EVENTS_POLL_INTERVAL", "PT0.2S");
         builder.redirectErrorStream(true);
         builder.redirectOutput(ProcessBuilder.Redirect.appendTo(dataDir.resolve("service-" + run + ".log").toFile()));

@@ -8,7 +8,8 @@ import java.nio.file.Path;
 
 /**
  * Base of most integration tests: the whole service on a random port, on its embedded PostgreSQL (one per test JVM,
- * shared by all test classes through Spring's context cache), called over real HTTP, in its default configuration.
+ * shared by all test classes through Spring's context cache), called over real HTTP, in its default configuration
+ * but for quick webhook timings and test-mode webhooks to loopback (the developer's-laptop setting).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "tender.admin-token=" + IntegrationTestSupport.ADMIN_TOKEN,
@@ -19,6 +20,8 @@ import java.nio.file.Path;
         "tender.webhooks.retry-schedule=PT0.3S,PT0.3S,PT0.3S",
         "tender.webhooks.timeout=PT2S",
         "tender.webhooks.poll-interval=PT0.2S",
+        // Test-mode receivers on 127.0.0.1, as on a developer's laptop (WebhookAddressRuleIT runs without it).
+        "tender.webhooks.allow-private-targets=true",
         "tender.events.poll-interval=PT0.2S",
         // Many tests send bad keys from 127.0.0.1; the §9 limit on failed authentications is proven in RateLimitsIT.
         "tender.rate-limits.failed-authentications.per-second=1000000",

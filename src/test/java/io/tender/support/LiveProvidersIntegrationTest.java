@@ -37,6 +37,8 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
         // Many tests send bad keys from 127.0.0.1; the §9 limit on failed authentications is proven in RateLimitsIT.
         "tender.rate-limits.failed-authentications.per-second=1000000",
         "tender.rate-limits.failed-authentications.burst=1000000",
+        // Test-mode webhooks may go to receivers on 127.0.0.1 (the developer's-laptop setting; never live mode).
+        "tender.webhooks.allow-private-targets=true",
 })
 public abstract class LiveProvidersIntegrationTest extends IntegrationTestSupport {
 

@@ -1,10 +1,13 @@
 package io.tender.webhook;
 
 import io.tender.support.Api;
+import io.tender.support.AtOnce;
 import io.tender.support.ApiIntegrationTest;
 import io.tender.support.Merchants.Merchant;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
@@ -206,5 +209,133 @@ class WebhookEndpointsIT extends ApiIntegrationTest {
         assertThat(deleted.json().get("deleted").booleanValue()).isTrue();
         assertThat(api.get("/webhook_endpoints/" + id).send().status()).isEqualTo(404);
         assertThat(api.delete("/webhook_endpoints/" + id).send().status()).isEqualTo(404);
+    }
+
+    /** The fuzz find (enabled_events: null answered 500) and its kin: null or a wrong JSON type in every field. */
+    @ParameterizedTest(name = "POST {0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            {"url":"http://127.0.0.1:9/a","enabled_events":null}                       | enabled_events
+            {"url":null,"enabled_events":["*"]}                                        | url
+            {"url":null,"enabled_events":null}                                         | url,enabled_events
+            {"url":"http://127.0.0.1:9/a","enabled_events":"*"}                        | enabled_events
+            {"url":"http://127.0.0.1:9/a","enabled_events":{"0":"*"}}                  | enabled_events
+            {"url":"http://127.0.0.1:9/a","enabled_events":[null]}                     | enabled_events[0]
+            {"url":"http://127.0.0.1:9/a","enabled_events":[7,true,{},[]]}             | enabled_events[0],enabled_events[1],enabled_events[2],enabled_events[3]
+            {"url":7,"enabled_events":["*"]}                                           | url
+            {"url":["http://127.0.0.1:9/a"],"enabled_events":["*"]}                    | url
+            {"url":{},"enabled_events":["*"]}                                          | url
+            {"url":"http://127.0.0.1:9/a","enabled_events":["*"],"description":7}      | description
+            {"url":"http://127.0.0.1:9/a","enabled_events":["*"],"description":[]}     | description
+            {"url":"http://127.0.0.1:9/a","enabled_events":["*"],"description":false} | description
+            {"url":"http://127.0.0.1:9/a","enabled_events":["*"],"status":null}        | status
+            """)
+    void nullOrAWrongTypeInAnyCreateFieldIsA400NamingItAndCreatesNothing(String body, String fields) {
+        var response = api.post("/webhook_endpoints", body).send();
+
+        assertThat(response.status()).as(response.toString()).isEqualTo(400);
+        assertThat(response.contentType()).startsWith("application/problem+json");
+        assertThat(response.json().get("code").stringValue()).isEqualTo("bad_request");
+        assertThat(response.json().get("errors")).extracting(e -> e.get("field").stringValue())
+                .containsExactlyInAnyOrder(fields.split(","));
+        assertThat(api.get("/webhook_endpoints").send().json().get("data")).isEmpty();
+    }
+
+    @ParameterizedTest(name = "PATCH {0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            {"enabled_events":null}           | enabled_events
+            {"url":null}                      | url
+            {"status":null}                   | status
+            {"url":null,"status":null}        | url,status
+            {"enabled_events":"*"}            | enabled_events
+            {"enabled_events":[null]}         | enabled_events[0]
+            {"enabled_events":[1]}            | enabled_events[0]
+            {"url":7}                         | url
+            {"url":{"href":"x"}}              | url
+            {"description":7}                 | description
+            {"description":{}}                | description
+            {"status":true}                   | status
+            {"status":["enabled"]}            | status
+            """)
+    void nullOrAWrongTypeInAnyPatchFieldIsA400NamingItAndChangesNothing(String body, String fields) {
+        JsonNode created = create(api, "{\"url\":\"http://127.0.0.1:9/a\",\"enabled_events\":[\"*\"],\"description\":\"d\"}");
+        String id = created.get("id").stringValue();
+
+        var response = api.patch("/webhook_endpoints/" + id, body).send();
+
+        assertThat(response.status()).as(response.toString()).isEqualTo(400);
+        assertThat(response.json().get("code").stringValue()).isEqualTo("bad_request");
+        assertThat(response.json().get("errors")).extracting(e -> e.get("field").stringValue())
+                .containsExactlyInAnyOrder(fields.split(","));
+        JsonNode after = api.get("/webhook_endpoints/" + id).send().json();
+        assertThat(after.get("url").stringValue()).isEqualTo("http://127.0.0.1:9/a");
+        assertThat(after.get("enabled_events")).extracting(JsonNode::stringValue).containsExactly("*");
+        assertThat(after.get("description").stringValue()).isEqualTo("d");
+        assertThat(after.get("status").stringValue()).isEqualTo("enabled");
+    }
+
+    @Test
+    void aNullDescriptionInAPatchRemovesItAsAnEmptyStringDoes() {
+        String id = create(api, "{\"url\":\"http://127.0.0.1:9/a\",\"enabled_events\":[\"*\"],\"description\":\"d\"}")
+                .get("id").stringValue();
+
+        var updated = api.patch("/webhook_endpoints/" + id, "{\"description\":null}").send();
+
+        assertThat(updated.status()).as(updated.toString()).isEqualTo(200);
+        assertThat(updated.json().has("description")).isFalse();
+    }
+
+    @Test
+    void aMerchantMayHave16EndpointsPerModeAndThe17thIsRefusedNamingTheLimit() {
+        for (int i = 0; i < 16; i++) {
+            create(api, "{\"url\":\"http://127.0.0.1:9/" + i + "\",\"enabled_events\":[\"*\"]}");
+        }
+
+        var seventeenth = api.post("/webhook_endpoints", "{\"url\":\"http://127.0.0.1:9/x\",\"enabled_events\":[\"*\"]}").send();
+
+        assertThat(seventeenth.status()).as(seventeenth.toString()).isEqualTo(422);
+        assertThat(seventeenth.contentType()).startsWith("application/problem+json");
+        assertThat(seventeenth.json().get("code").stringValue()).isEqualTo("operation_not_allowed");
+        assertThat(seventeenth.json().get("detail").stringValue()).contains("at most 16 webhook endpoints");
+        assertThat(api.get("/webhook_endpoints?limit=100").send().json().get("data")).hasSize(16);
+        // The limit is per merchant and mode: live mode still has room, and deleting one makes room again.
+        create(merchant.live(), "{\"url\":\"https://203.0.113.10/hook\",\"enabled_events\":[\"*\"]}");
+        String first = api.get("/webhook_endpoints?limit=1").send().json().get("data").get(0).get("id").stringValue();
+        assertThat(api.delete("/webhook_endpoints/" + first).send().status()).isEqualTo(200);
+        create(api, "{\"url\":\"http://127.0.0.1:9/y\",\"enabled_events\":[\"*\"]}");
+    }
+
+    @Test
+    void concurrentCreatesNeverTakeAMerchantPastTheLimit() {
+        for (int i = 0; i < 10; i++) {
+            create(api, "{\"url\":\"http://127.0.0.1:9/" + i + "\",\"enabled_events\":[\"*\"]}");
+        }
+
+        var responses = AtOnce.send(12, i -> api.post("/webhook_endpoints",
+                "{\"url\":\"http://127.0.0.1:9/race-" + i + "\",\"enabled_events\":[\"*\"]}").send());
+
+        assertThat(responses).extracting(Api.Response::status).containsOnly(201, 422);
+        assertThat(responses.stream().filter(r -> r.status() == 201).count()).isEqualTo(6);
+        assertThat(jdbc.sql("select count(*) from webhook_endpoints where merchant_id = ? and mode = 'test'")
+                .params(merchant.id()).query(Integer.class).single()).isEqualTo(16);
+    }
+
+    @Test
+    void theDevelopersSettingDoesNotLiftTheAddressRuleForLiveMode() {
+        // This context sets tender.webhooks.allow-private-targets=true: test mode reaches loopback, live mode never.
+        create(api, "{\"url\":\"http://127.0.0.1:9/hook\",\"enabled_events\":[\"*\"]}");
+        JsonNode live = create(merchant.live(), "{\"url\":\"https://203.0.113.10/hook\",\"enabled_events\":[\"*\"]}");
+        for (String url : List.of("https://127.0.0.1/hook", "https://localhost/hook", "https://2130706433/",
+                "https://[::ffff:127.0.0.1]/", "https://[2002:7f00:1::1]/", "https://[2001:0:4136:e378:8000:63bf:f5ff:fffe]/",
+                "https://100.64.0.1/", "https://[fd00:ec2::254]/")) {
+            var created = merchant.live().post("/webhook_endpoints",
+                    "{\"url\":\"" + url + "\",\"enabled_events\":[\"*\"]}").send();
+            assertThat(created.status()).as(url).isEqualTo(400);
+            assertThat(created.json().get("errors").get(0).get("field").stringValue()).isEqualTo("url");
+            var patched = merchant.live().patch("/webhook_endpoints/" + live.get("id").stringValue(),
+                    "{\"url\":\"" + url + "\"}").send();
+            assertThat(patched.status()).as("PATCH " + url).isEqualTo(400);
+        }
+        assertThat(merchant.live().get("/webhook_endpoints/" + live.get("id").stringValue()).send().json()
+                .get("url").stringValue()).isEqualTo("https://203.0.113.10/hook");
     }
 }

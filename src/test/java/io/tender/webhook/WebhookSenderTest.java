@@ -17,9 +17,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * One webhook attempt against a receiver on loopback, with a scripted DNS: the SSRF rule holds for the address the
- * connection actually goes to, not only for the answer seen when the URL was accepted; and the request is what
- * receivers are told to expect.
+ * One webhook attempt against a receiver on loopback, with a scripted DNS: the SSRF rule holds, in both modes, for
+ * the address the connection actually goes to, not only for the answer seen when the URL was accepted; and the
+ * request is what receivers are told to expect. Tests that reach the loopback receiver on purpose use the
+ * developer's setting ({@code allowPrivate}), which lifts the rule for test mode only.
  */
 class WebhookSenderTest {
 
@@ -70,7 +71,7 @@ class WebhookSenderTest {
 
     @Test
     void aTestModeEndpointOnLoopbackGetsTheSignedEventAsPlainJsonFromTender() {
-        sender = sender(false, host -> new InetAddress[]{LOOPBACK});
+        sender = sender(true, host -> new InetAddress[]{LOOPBACK});
         WebhookEndpoint endpoint = endpoint(Mode.TEST, "http://receiver.local.example:" + port() + "/hook");
 
         var result = sender.send(endpoint, event());
@@ -88,7 +89,7 @@ class WebhookSenderTest {
 
     @Test
     void aRedirectIsAnAnswerThatFailsTheAttemptNeverFollowed() {
-        sender = sender(false, host -> new InetAddress[]{LOOPBACK});
+        sender = sender(true, host -> new InetAddress[]{LOOPBACK});
         receiver.respond(r -> 307);
 
         var result = sender.send(endpoint(Mode.TEST, "http://receiver.local.example:" + port() + "/hook"), event());
@@ -100,7 +101,7 @@ class WebhookSenderTest {
 
     @Test
     void anAnswerSlowerThanTheTimeoutIsATimeout() {
-        sender = sender(false, host -> new InetAddress[]{LOOPBACK});
+        sender = sender(true, host -> new InetAddress[]{LOOPBACK});
         receiver.respond(r -> {
             sleep(Duration.ofSeconds(4));
             return 200;
@@ -114,18 +115,38 @@ class WebhookSenderTest {
     }
 
     @Test
-    void anOperatorWhoAllowsPrivateTargetsLetsLiveEndpointsReachThem() {
+    void aTestHostThatRebindsToLoopbackAfterItsUrlWasAcceptedIsNeverConnectedTo() {
+        // The same rebinding in test mode, where the address rule holds as well unless a developer lifts it.
+        AtomicInteger lookups = new AtomicInteger();
+        var settings = settings(false);
+        var targets = new WebhookTargets(settings, host -> new InetAddress[]{lookups.getAndIncrement() == 0 ? PUBLIC : LOOPBACK});
+        String url = "http://hooks.merchant.example:" + port() + "/hook";
+        assertThat(targets.check(url, Mode.TEST)).as("the URL is accepted while it resolves to a public address").isEmpty();
+        sender = new WebhookSender(targets, settings);
+
+        var result = sender.send(endpoint(Mode.TEST, url), event());
+
+        assertThat(lookups.get()).as("the connection resolved the host again").isEqualTo(2);
+        assertThat(result.succeeded()).isFalse();
+        assertThat(result.responseStatus()).isNull();
+        assertThat(result.error()).isEqualTo("address_not_allowed");
+        assertThat(receiver.received()).as("nothing reached the internal address").isEmpty();
+    }
+
+    @Test
+    void theDevelopersSettingNeverLetsALiveEndpointConnectToAnInternalAddress() {
         sender = sender(true, host -> new InetAddress[]{LOOPBACK});
-        WebhookEndpoint endpoint = endpoint(Mode.LIVE, "http://hooks.internal.example:" + port() + "/hook");
+        WebhookEndpoint endpoint = endpoint(Mode.LIVE, "https://hooks.internal.example:" + port() + "/hook");
 
         var result = sender.send(endpoint, event());
 
-        assertThat(result.succeeded()).isTrue();
-        assertThat(receiver.received()).hasSize(1);
+        assertThat(result.succeeded()).isFalse();
+        assertThat(result.error()).isEqualTo("address_not_allowed");
+        assertThat(receiver.received()).isEmpty();
     }
 
     private static WebhookSettings settings(boolean allowPrivate) {
-        return new WebhookSettings(List.of(Duration.ofSeconds(5)), 0.1, Duration.ofSeconds(2), 4,
+        return new WebhookSettings(List.of(Duration.ofSeconds(5)), 0.1, Duration.ofSeconds(2), 4, 4, 2, 16,
                 Duration.ofSeconds(1), allowPrivate);
     }
 
