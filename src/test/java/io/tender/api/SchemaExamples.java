@@ -55,9 +55,9 @@ final class SchemaExamples {
         return current;
     }
 
-    /** The object schema's declared properties, following the first {@code oneOf} branch that is an object. */
+    /** The object schema's declared properties (none for a null schema), following the first {@code oneOf} branch that is an object. */
     Map<String, JsonNode> properties(JsonNode schema) {
-        JsonNode object = objectBranch(schema);
+        JsonNode object = schema == null ? null : objectBranch(schema);
         Map<String, JsonNode> properties = new java.util.LinkedHashMap<>();
         if (object != null) {
             object.path("properties").properties().forEach(p -> properties.put(p.getKey(), p.getValue()));
