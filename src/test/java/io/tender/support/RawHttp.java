@@ -10,7 +10,8 @@ import java.util.Locale;
 
 /**
  * Requests written byte for byte on a socket, for what the JDK client refuses to send: unencoded brackets, broken
- * percent-encoding, oversized headers, a header twice. GET, or POST with a JSON body, with {@code Connection: close}.
+ * percent-encoding, oversized headers, a header twice, control characters in headers, bodies that are not UTF-8. Every request is sent
+ * with {@code Connection: close}.
  */
 public final class RawHttp {
 
@@ -35,45 +36,74 @@ public final class RawHttp {
 
     /** Sends {@code GET <target>} as given; {@code key} may be null; {@code extraHeaders} are complete header lines. */
     public static Response get(int port, String target, String key, String... extraHeaders) {
-        StringBuilder request = new StringBuilder("GET ").append(target).append(" HTTP/1.1\r\nHost: localhost\r\n");
+        String[] headers = extraHeaders;
         if (key != null) {
-            request.append("Authorization: Bearer ").append(key).append("\r\n");
+            headers = new String[extraHeaders.length + 1];
+            headers[0] = "Authorization: Bearer " + key;
+            System.arraycopy(extraHeaders, 0, headers, 1, extraHeaders.length);
         }
-        for (String header : extraHeaders) {
-            request.append(header).append("\r\n");
-        }
-        request.append("Connection: close\r\n\r\n");
-        return send(port, request.toString());
+        return send(port, "GET", target, null, headers);
     }
 
     /** Sends {@code POST <target>} with a JSON body and exactly the given header lines (and Host, length, close). */
     public static Response post(int port, String target, String json, String... headers) {
-        byte[] body = json.getBytes(StandardCharsets.ISO_8859_1);
-        StringBuilder request = new StringBuilder("POST ").append(target).append(" HTTP/1.1\r\nHost: localhost\r\n");
-        for (String header : headers) {
-            request.append(header).append("\r\n");
-        }
-        request.append("Content-Type: application/json\r\nContent-Length: ").append(body.length)
-                .append("\r\nConnection: close\r\n\r\n").append(json);
-        return send(port, request.toString());
+        String[] lines = java.util.Arrays.copyOf(headers, headers.length + 1);
+        lines[headers.length] = "Content-Type: application/json";
+        return send(port, "POST", target, json.getBytes(StandardCharsets.ISO_8859_1), lines);
     }
 
-    private static Response send(int port, String request) {
+    /**
+     * Sends {@code <method> <target>} with these complete header lines (each char written as one ISO-8859-1 byte, so
+     * a header may carry control characters and raw UTF-8 bytes) and this body ({@code Content-Length} is added;
+     * null sends none). If the service answers and closes before it has read the whole body (a 413), the answer is
+     * still returned.
+     */
+    public static Response send(int port, String method, String target, byte[] body, String... headerLines) {
+        StringBuilder request = new StringBuilder(method).append(' ').append(target)
+                .append(" HTTP/1.1\r\nHost: localhost\r\n");
+        for (String header : headerLines) {
+            request.append(header).append("\r\n");
+        }
+        if (body != null) {
+            request.append("Content-Length: ").append(body.length).append("\r\n");
+        }
+        request.append("Connection: close\r\n\r\n");
         try (Socket socket = new Socket("localhost", port)) {
             socket.setSoTimeout(30_000);
             OutputStream out = socket.getOutputStream();
-            out.write(request.getBytes(StandardCharsets.ISO_8859_1));
-            out.flush();
-            ByteArrayOutputStream all = new ByteArrayOutputStream();
-            socket.getInputStream().transferTo(all);
-            String raw = all.toString(StandardCharsets.ISO_8859_1);
-            int headersEnd = raw.indexOf("\r\n\r\n");
-            String headers = raw.substring(0, headersEnd);
-            byte[] body = raw.substring(headersEnd + 4).getBytes(StandardCharsets.ISO_8859_1);
-            if (headers.toLowerCase(Locale.ROOT).contains("transfer-encoding: chunked")) {
-                body = dechunk(body);
+            try {
+                out.write(request.toString().getBytes(StandardCharsets.ISO_8859_1));
+                if (body != null) {
+                    out.write(body);
+                }
+                out.flush();
+            } catch (IOException e) {
+                // The service may refuse early and close; its answer is read below.
             }
-            return new Response(Integer.parseInt(raw.substring(9, 12)), headers, body);
+            ByteArrayOutputStream all = new ByteArrayOutputStream();
+            try {
+                socket.getInputStream().transferTo(all);
+            } catch (IOException e) {
+                // A reset after the answer was written: keep what arrived.
+                if (all.size() == 0) {
+                    throw e;
+                }
+            }
+            String raw = all.toString(StandardCharsets.ISO_8859_1);
+            // Interim answers (100 Continue) come before the final one.
+            while (raw.startsWith("HTTP/1.1 1") && raw.indexOf("\r\n\r\n") > 0) {
+                raw = raw.substring(raw.indexOf("\r\n\r\n") + 4);
+            }
+            int headersEnd = raw.indexOf("\r\n\r\n");
+            if (!raw.startsWith("HTTP/1.1 ") || headersEnd < 0) {
+                throw new IOException("no HTTP answer, only " + all.size() + " bytes");
+            }
+            String headers = raw.substring(0, headersEnd);
+            byte[] answer = raw.substring(headersEnd + 4).getBytes(StandardCharsets.ISO_8859_1);
+            if (headers.toLowerCase(Locale.ROOT).contains("transfer-encoding: chunked")) {
+                answer = dechunk(answer);
+            }
+            return new Response(Integer.parseInt(raw.substring(9, 12)), headers, answer);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,0 +1,456 @@
+package io.tender.api;
+
+import io.tender.support.Api;
+import io.tender.support.LiveProvidersIntegrationTest;
+import io.tender.support.Merchants.Merchant;
+import io.tender.support.RawHttp;
+import io.tender.support.Vouchers;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.web.servlet.mvc.method.RequestMappingInfo;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+/**
+ * A fuzz test driven by /openapi.json (hardening, issue 15). It reads the document at run time and, for every
+ * operation, creates the objects its path names, sends a valid request built from the schema (asserted 2xx, so the
+ * fuzzer is known to reach the handler and not only the validators), then a seeded, capped pick of mutations: missing,
+ * null and wrong-typed fields, boundary and huge numbers, huge, non-ASCII, NUL and lone-surrogate strings, deep
+ * nesting, unknown fields, broken bodies, odd ids in paths, bad query values and bad headers.
+ * <p>
+ * The oracle: no answer is a 5xx, and every 4xx is {@code application/problem+json} with a string {@code code}. All
+ * failures of a run are reported together, with the seed that reproduces them.
+ * <p>
+ * Properties: {@code tender.fuzz.seed} (default {@value #DEFAULT_SEED}), {@code tender.fuzz.mutations} (cap per
+ * operation, default {@value #DEFAULT_CAP}), {@code tender.fuzz.operations} (only operations whose
+ * {@code METHOD /path} contains this text), {@code tender.fuzz.skip} (comma-separated mutation families, or texts
+ * that a skipped {@code METHOD /path family: description} contains).
+ * <p>
+ * It runs in the live-providers context because only there do test-mode sandbox providers hold (ott, provider_c), and
+ * confirm and reverse can answer 2xx only on a held redemption.
+ */
+class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
+
+    static final long DEFAULT_SEED = 20260520L;
+    static final int DEFAULT_CAP = 200;
+
+    private static final long SEED = Long.getLong("tender.fuzz.seed", DEFAULT_SEED);
+    private static final int CAP = Integer.getInteger("tender.fuzz.mutations", DEFAULT_CAP);
+    private static final int THREADS = 3;
+    private static final String ONLY = System.getProperty("tender.fuzz.operations", "");
+    private static final List<String> SKIP = Arrays.stream(System.getProperty("tender.fuzz.skip", "").split(","))
+            .map(String::trim).filter(s -> !s.isEmpty()).toList();
+
+    /**
+     * Operations that /openapi.json leaves out on purpose (operators' and support endpoints, {@code @Hidden}), in the
+     * document's own form, so the fuzzer treats them like the rest. {@code x-fuzz-auth: admin} sends the admin token.
+     */
+    private static final String NOT_IN_THE_DOCUMENT = """
+            {"paths": {
+              "/admin/merchants": {
+                "post": {"x-fuzz-auth": "admin", "requestBody": {"required": true, "content": {"application/json":
+                  {"schema": {"type": "object", "required": ["name"], "properties":
+                    {"name": {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]{0,62}$"}}}}}}},
+                "get": {"x-fuzz-auth": "admin"}},
+              "/admin/merchants/{merchant}/keys": {
+                "post": {"x-fuzz-auth": "admin", "parameters": [{"name": "merchant", "in": "path", "required": true}],
+                  "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
+                    "required": ["kind"], "properties": {"kind": {"type": "string", "enum": ["sk_test", "pk_test", "sk_live", "pk_live"]}}}}}}},
+                "get": {"x-fuzz-auth": "admin", "parameters": [{"name": "merchant", "in": "path", "required": true}]}},
+              "/admin/keys/{keyId}/revoke": {
+                "post": {"x-fuzz-auth": "admin", "parameters": [{"name": "keyId", "in": "path", "required": true}]}},
+              "/problems/{code}": {
+                "get": {"parameters": [{"name": "code", "in": "path", "required": true}]}}
+            }}""";
+
+    /** Handler mappings the fuzzer does not call, each with the reason (also in docs/testing.md). */
+    private static final Map<String, String> EXCLUDED = Map.of(
+            "* /error", "the servlet container's forward target for its own errors; every malformed request above "
+                    + "reaches it, and it is not a URL of the API",
+            "GET /test-only/failure", "a test-only endpoint that fails on purpose (api.ErrorsIT)",
+            "GET /openapi.json", "springdoc's document, read by this test; it takes no input",
+            "GET /openapi.json/swagger-config", "springdoc's Swagger UI configuration; it takes no input",
+            "GET /openapi.json.yaml", "springdoc's document as YAML; it takes no input",
+            "GET /docs", "springdoc's redirect to Swagger UI; it takes no input");
+
+    /**
+     * Valid bodies the schema cannot express, by operation, each with the reason. Everything else is built from the
+     * schema.
+     */
+    private static final Map<String, Seed> SEED_BODIES = Map.of(
+            "POST /collect/redemptions", new Seed("the shape of source depends on type, and a PIN must be a fresh "
+                    + "sandbox voucher (single use; its last digits choose the sandbox's answer)",
+                    () -> Vouchers.oneVoucher(Vouchers.validPin())),
+            "POST /stored_value/lookup", new Seed("source is a free-form map in the schema; its fields depend on type, "
+                    + "and only some types have lookups (provider_c does)",
+                    () -> Vouchers.providerC(Vouchers.token("1117"))));
+
+    /**
+     * Optional properties the valid request needs, by operation, each with the reason: rules across properties that
+     * the schema states only in words.
+     */
+    private static final Map<String, Include> ALSO_INCLUDE = Map.of(
+            "POST /billing/bills", new Include("account is required unless customer is given", Set.of("account")),
+            "POST /billing/test_helpers/payments", new Include("exactly one of bill, account or customer", Set.of("bill")));
+
+    /** Body schemas that are no request shape: springdoc's reading of Jackson's JsonNode class. Valid body {}. */
+    private static final String JSON_NODE_SCHEMA = "#/components/schemas/JsonNode";
+
+    /** The kind of object a collection's path parameter or a body property names. */
+    private static final Map<String, String> KINDS = Map.ofEntries(
+            Map.entry("customers", "customer"), Map.entry("customer", "customer"),
+            Map.entry("accounts", "account"), Map.entry("account", "account"),
+            Map.entry("bills", "bill"), Map.entry("bill", "bill"),
+            Map.entry("payments", "payment"),
+            Map.entry("redemptions", "redemption"),
+            Map.entry("webhook_endpoints", "webhook_endpoint"), Map.entry("webhook_endpoint", "webhook_endpoint"),
+            Map.entry("events", "event"),
+            Map.entry("merchants", "merchant"), Map.entry("keys", "key"),
+            Map.entry("problems", "problem"));
+
+    private record Seed(String reason, Supplier<String> value) {
+    }
+
+    private record Include(String reason, Set<String> properties) {
+    }
+
+    private record Operation(String method, String path, JsonNode spec, boolean admin) {
+        String label() {
+            return method + " " + path;
+        }
+    }
+
+    /** One answer that broke the oracle. */
+    private record Failure(String operation, String mutation, String request, int status, String contentType,
+                           String body) {
+        @Override
+        public String toString() {
+            return operation + " | " + mutation + "\n    -> " + status + " " + contentType + " "
+                    + FuzzRequest.cut(FuzzRequest.printable(body), 300) + "\n    request: " + request;
+        }
+    }
+
+    @Autowired
+    @Qualifier("requestMappingHandlerMapping")
+    private RequestMappingHandlerMapping handlerMappings;
+
+    private final String nonce = UUID.randomUUID().toString().substring(0, 8);
+    private JsonNode document;
+    private Merchant merchant;
+
+    @BeforeEach
+    void documentAndMerchant() {
+        var response = anonymous().get("/openapi.json").send();
+        assertThat(response.status()).isEqualTo(200);
+        document = response.json();
+        ObjectNode paths = (ObjectNode) document.get("paths");
+        Api.JSON.readTree(NOT_IN_THE_DOCUMENT).get("paths").properties().forEach(p -> {
+            assertThat(paths.has(p.getKey())).as(p.getKey() + " is documented now: drop it from NOT_IN_THE_DOCUMENT")
+                    .isFalse();
+            paths.set(p.getKey(), p.getValue());
+        });
+        merchant = merchants.create();
+    }
+
+    private List<Operation> operations() {
+        List<Operation> operations = new ArrayList<>();
+        document.get("paths").properties().forEach(path -> path.getValue().properties().forEach(op -> {
+            if (Set.of("get", "post", "put", "patch", "delete").contains(op.getKey())) {
+                operations.add(new Operation(op.getKey().toUpperCase(Locale.ROOT), path.getKey(), op.getValue(),
+                        op.getValue().path("x-fuzz-auth").stringValue("").equals("admin")));
+            }
+        }));
+        return operations;
+    }
+
+    @Test
+    void everyHandlerIsInTheDocumentOrFuzzedBesideItOrExcludedWithAReason() {
+        Set<String> fuzzed = new TreeSet<>();
+        operations().forEach(op -> fuzzed.add(op.label()));
+        Set<String> unaccounted = new TreeSet<>();
+        Set<String> mapped = new TreeSet<>();
+        for (RequestMappingInfo info : handlerMappings.getHandlerMethods().keySet()) {
+            Set<String> methods = new TreeSet<>();
+            info.getMethodsCondition().getMethods().forEach(m -> methods.add(m.name()));
+            if (methods.isEmpty()) {
+                methods.add("*");
+            }
+            for (String pattern : info.getPatternValues()) {
+                for (String method : methods) {
+                    String label = method + " " + pattern;
+                    mapped.add(label);
+                    if (!fuzzed.contains(label) && !EXCLUDED.containsKey(label)) {
+                        unaccounted.add(label);
+                    }
+                }
+            }
+        }
+        assertThat(unaccounted).as("handlers neither fuzzed nor excluded with a reason").isEmpty();
+        assertThat(mapped).as("every exclusion names a handler that exists").containsAll(EXCLUDED.keySet());
+        assertThat(fuzzed).as("the fuzzer covers the published API and the operators' API").contains(
+                "POST /collect/redemptions", "POST /collect/redemptions/{id}/confirm", "POST /stored_value/lookup",
+                "POST /billing/bills", "POST /billing/test_helpers/payments", "POST /webhook_endpoints",
+                "POST /events/{id}/redeliver", "GET /events", "POST /admin/merchants", "POST /admin/keys/{keyId}/revoke");
+    }
+
+    @Test
+    void noMutationOfAnyOperationIsAServerErrorAndEveryClientErrorIsAProblem() throws Exception {
+        long started = System.nanoTime();
+        List<Operation> operations = operations().stream().filter(op -> op.label().contains(ONLY)).toList();
+        // Operations are independent (each has objects of its own), so a few run at once; each one's mutations run
+        // in order, and the report follows the document's order, so a seed gives the same report.
+        List<Future<Outcome>> outcomes = new ArrayList<>();
+        try (ExecutorService pool = Executors.newFixedThreadPool(THREADS)) {
+            for (int i = 0; i < operations.size(); i++) {
+                Operation operation = operations.get(i);
+                String unique = nonce + Integer.toString(i, 36);
+                outcomes.add(pool.submit(() -> fuzz(operation, unique)));
+            }
+        }
+        List<Failure> failures = new ArrayList<>();
+        StringBuilder table = new StringBuilder();
+        int sent = 0;
+        for (Future<Outcome> future : outcomes) {
+            Outcome outcome = future.get();
+            failures.addAll(outcome.failures());
+            sent += outcome.sent();
+            table.append("  ").append(outcome.operation()).append(' ').append(outcome.statuses()).append('\n');
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        System.out.printf(Locale.ROOT, "OpenApiFuzzIT: seed %d, at most %d mutations per operation, %d requests to %d "
+                        + "operations in %.1f s%s%n%s%n", SEED, CAP, sent, operations.size(), seconds,
+                SKIP.isEmpty() ? "" : ", skipping " + SKIP, table);
+        if (!failures.isEmpty()) {
+            StringBuilder report = new StringBuilder();
+            report.append(failures.size()).append(" answers broke the oracle (no 5xx; every 4xx a problem+json with a ")
+                    .append("string code). Reproduce with -Dtender.fuzz.seed=").append(SEED)
+                    .append(" -Dtender.fuzz.mutations=").append(CAP).append(" (and -Dtender.fuzz.operations=")
+                    .append("'<METHOD /path>' for one operation).\n");
+            failures.forEach(f -> report.append(f).append('\n'));
+            System.out.println(report);
+            fail(report.toString());
+        }
+    }
+
+    /** What fuzzing one operation found: its failures, how many requests it sent, and its answers by status class. */
+    private record Outcome(String operation, List<Failure> failures, int sent, Map<String, Integer> statuses) {
+    }
+
+    /** Sends the valid request and the picked mutations of one operation. */
+    private Outcome fuzz(Operation operation, String unique) {
+        List<Failure> failures = new ArrayList<>();
+        Map<String, Integer> histogram = new TreeMap<>();
+        Fixtures fixtures = new Fixtures();
+        Map<String, String> pathIds = new LinkedHashMap<>();
+        for (JsonNode parameter : operation.spec().path("parameters")) {
+            if (parameter.path("in").stringValue("").equals("path")) {
+                String name = parameter.get("name").stringValue();
+                pathIds.put(name, fixtures.id(kindOfPathParameter(operation.path(), name)));
+            }
+        }
+        SchemaExamples examples = new SchemaExamples(document, name -> KINDS.containsKey(name)
+                && !Set.of("payment", "redemption", "event", "merchant", "key", "problem").contains(KINDS.get(name))
+                ? fixtures.id(KINDS.get(name)) : null, unique);
+        JsonNode bodySchema = operation.spec().path("requestBody").path("content").path("application/json").get("schema");
+        JsonNode validBody = validBody(operation, examples, bodySchema);
+        String path = FuzzMutations.path(operation.path(), pathIds);
+        Supplier<FuzzRequest> base = () -> {
+            Map<String, String> headers = new LinkedHashMap<>();
+            headers.put("Authorization", "Bearer " + (operation.admin() ? ADMIN_TOKEN : merchant.test().key()));
+            if (Set.of("POST", "PATCH").contains(operation.method()) && !operation.admin()) {
+                headers.put("Idempotency-Key", "fuzz-" + unique + "-" + UUID.randomUUID());
+            }
+            if (validBody != null) {
+                headers.put("Content-Type", "application/json");
+            }
+            return new FuzzRequest(operation.method(), path, List.of(), headers,
+                    validBody == null ? null : FuzzMutations.utf8(Api.JSON.writeValueAsString(validBody)));
+        };
+
+        int sent = 1;
+        FuzzRequest valid = base.get();
+        RawHttp.Response answer = send(valid);
+        count(histogram, answer);
+        if (answer == null || answer.status() < 200 || answer.status() > 299) {
+            failures.add(failure(operation, "the valid request (must be 2xx, or the fuzzer never reaches the handler)",
+                    valid, answer));
+        } else {
+            check(operation, "the valid request", valid, answer, failures);
+        }
+
+        // The JsonNode pseudo-schema declares no real properties; its bean properties (empty, array, ...) are no fields.
+        boolean pseudo = bodySchema != null && JSON_NODE_SCHEMA.equals(bodySchema.path("$ref").stringValue(""));
+        FuzzMutations catalogue = new FuzzMutations(examples, operation.path(), pathIds, operation.spec(),
+                pseudo ? null : bodySchema, validBody);
+        Random random = new Random(SEED ^ operation.label().hashCode());
+        for (FuzzMutations.Mutation mutation : catalogue.pick(random, CAP, m -> skipped(operation, m))) {
+            FuzzRequest request = mutation.apply().apply(base.get());
+            RawHttp.Response response = send(request);
+            count(histogram, response);
+            check(operation, mutation.label(), request, response, failures);
+            sent++;
+        }
+        return new Outcome(operation.label(), failures, sent, histogram);
+    }
+
+    private JsonNode validBody(Operation operation, SchemaExamples examples, JsonNode bodySchema) {
+        Seed seed = SEED_BODIES.get(operation.label());
+        if (seed != null) {
+            return Api.JSON.readTree(seed.value().get());
+        }
+        if (bodySchema == null) {
+            return null;
+        }
+        if (JSON_NODE_SCHEMA.equals(bodySchema.path("$ref").stringValue(""))) {
+            return Api.JSON.createObjectNode();
+        }
+        Include include = ALSO_INCLUDE.get(operation.label());
+        return examples.valid(bodySchema, null, include == null ? Set.of() : include.properties());
+    }
+
+    private static boolean skipped(Operation operation, FuzzMutations.Mutation mutation) {
+        String label = operation.label() + " " + mutation.label();
+        return SKIP.stream().anyMatch(s -> s.equals(mutation.family()) || label.contains(s));
+    }
+
+    private static String kindOfPathParameter(String path, String name) {
+        String[] segments = path.split("/");
+        for (int i = 1; i < segments.length; i++) {
+            if (segments[i].equals("{" + name + "}")) {
+                String kind = KINDS.get(segments[i - 1]);
+                if (kind == null) {
+                    throw new IllegalStateException("no fixture for {" + name + "} in " + path + ": add one to KINDS");
+                }
+                return kind;
+            }
+        }
+        throw new IllegalStateException("{" + name + "} is not in " + path);
+    }
+
+    private RawHttp.Response send(FuzzRequest request) {
+        try {
+            return request.send(port);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static void count(Map<String, Integer> histogram, RawHttp.Response response) {
+        String bucket = response == null ? "none" : (response.status() / 100) + "xx";
+        histogram.merge(bucket, 1, Integer::sum);
+    }
+
+    /** The oracle: an answer, below 500, and every 4xx a problem+json with a string code and its own status. */
+    private static void check(Operation operation, String mutation, FuzzRequest request, RawHttp.Response response,
+                              List<Failure> failures) {
+        if (response == null || response.status() >= 500) {
+            failures.add(failure(operation, mutation, request, response));
+            return;
+        }
+        if (response.status() < 400) {
+            return;
+        }
+        String contentType = String.valueOf(response.header("Content-Type"));
+        boolean problem = contentType.startsWith("application/problem+json");
+        if (problem) {
+            try {
+                JsonNode body = Api.JSON.readTree(response.body());
+                problem = body.path("code").isString() && !body.get("code").stringValue().isBlank()
+                        && body.path("status").intValue() == response.status();
+            } catch (RuntimeException e) {
+                problem = false;
+            }
+        }
+        if (!problem) {
+            failures.add(failure(operation, mutation, request, response));
+        }
+    }
+
+    private static Failure failure(Operation operation, String mutation, FuzzRequest request, RawHttp.Response response) {
+        return response == null
+                ? new Failure(operation.label(), mutation, request.describe(), -1, "", "(no HTTP answer)")
+                : new Failure(operation.label(), mutation, request.describe(), response.status(),
+                String.valueOf(response.header("Content-Type")), new String(response.body(), StandardCharsets.UTF_8));
+    }
+
+    /** Real objects of the fuzz merchant, made on first use, fresh for each operation (confirm, void, delete spend them). */
+    private final class Fixtures {
+
+        private final Map<String, String> made = new HashMap<>();
+        private int counter;
+
+        String id(String kind) {
+            String id = made.get(kind);
+            if (id == null) {
+                id = create(kind);
+                made.put(kind, id);
+            }
+            return id;
+        }
+
+        private String create(String kind) {
+            Api api = merchant.test();
+            String reference = "fx-" + nonce + "-" + (++counter) + "-" + UUID.randomUUID().toString().substring(0, 8);
+            return switch (kind) {
+                case "customer" -> created(api.post("/billing/customers", "{\"external_reference\":\"" + reference
+                        + "\",\"name\":\"Fuzz\",\"email\":\"fuzz@example.com\"}").send(), 201);
+                case "account" -> created(api.post("/billing/accounts", "{\"customer\":\"" + id("customer")
+                        + "\",\"external_reference\":\"" + reference + "\",\"name\":\"Fuzz\"}").send(), 201);
+                case "bill" -> created(api.post("/billing/bills", "{\"account\":\"" + id("account")
+                        + "\",\"external_reference\":\"" + reference + "\",\"currency\":\"ZAR\",\"amount_due\":100000,"
+                        + "\"due_date\":\"2030-01-31\"}").send(), 201);
+                case "payment" -> created(api.post("/billing/test_helpers/payments", "{\"bill\":\"" + id("bill")
+                        + "\",\"amount\":100,\"currency\":\"ZAR\"}").send(), 201);
+                case "redemption" -> {
+                    var response = api.post("/collect/redemptions", "{\"type\":\"vouchers.provider_c\",\"source\":"
+                            + "{\"token\":\"" + Vouchers.token("1117") + "\"}}").send();
+                    assertThat(response.json().get("status").stringValue()).as(response.toString()).isEqualTo("reserved");
+                    yield created(response, 201);
+                }
+                case "webhook_endpoint" -> created(api.post("/webhook_endpoints",
+                        "{\"url\":\"http://127.0.0.1:9/fuzz\",\"enabled_events\":[\"*\"]}").send(), 201);
+                case "event" -> {
+                    id("webhook_endpoint");
+                    created(api.post("/collect/redemptions", Vouchers.oneVoucher(Vouchers.validPin())).send(), 201);
+                    var events = api.get("/events?limit=1").send();
+                    assertThat(events.status()).as(events.toString()).isEqualTo(200);
+                    yield events.json().get("data").get(0).get("id").stringValue();
+                }
+                case "merchant" -> merchant.name();
+                case "key" -> created(merchants.admin().post("/admin/merchants/" + merchant.name() + "/keys",
+                        "{\"kind\":\"sk_test\"}").send(), 201);
+                case "problem" -> "bad_request";
+                default -> throw new IllegalStateException("no fixture for " + kind);
+            };
+        }
+
+        private static String created(Api.Response response, int status) {
+            assertThat(response.status()).as(response.toString()).isEqualTo(status);
+            return response.json().get("id").stringValue();
+        }
+    }
+}
