@@ -1,6 +1,8 @@
 package io.tender.auth;
 
-import io.tender.secrets.MasterKey;
+import io.tender.secrets.HashKeys;
+import io.tender.secrets.KeyedHash;
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 import java.util.Optional;
@@ -31,7 +33,7 @@ class ApiKeysTest {
         int lookups;
 
         HeldLookups() {
-            super(null, masterKey());
+            super(null, hashKeys());
         }
 
         @Override
@@ -53,10 +55,12 @@ class ApiKeysTest {
         }
     }
 
-    private static MasterKey masterKey() {
-        MasterKey masterKey = mock(MasterKey.class);
-        when(masterKey.derive(anyString())).thenReturn(new byte[32]);
-        return masterKey;
+    private static HashKeys hashKeys() {
+        KeyedHash hash = mock(KeyedHash.class);
+        when(hash.of(anyString())).thenAnswer(call -> call.<String>getArgument(0).getBytes(StandardCharsets.UTF_8));
+        HashKeys hashKeys = mock(HashKeys.class);
+        when(hashKeys.hash(anyString())).thenReturn(hash);
+        return hashKeys;
     }
 
     @Test
