@@ -68,6 +68,23 @@ public class IdempotentRequests {
         }
     }
 
+    /** {@link #execute(Caller, HttpServletRequest, JsonNode, Supplier)} for an application service. */
+    public StoredResponse execute(Caller caller, KeyedRequest request, Supplier<Result> work) {
+        String key = request.key();
+        if (key == null) {
+            return tx.execute(s -> render(work.get()));
+        }
+        try {
+            return tx.execute(s -> claimThen(caller, key, request.fingerprint(), () -> render(work.get())));
+        } catch (ApiException e) {
+            if (!storable(e)) {
+                throw e;
+            }
+            StoredResponse failure = request.failures().apply(e);
+            return tx.execute(s -> claimThen(caller, key, request.fingerprint(), () -> failure));
+        }
+    }
+
     /**
      * Runs work that calls a provider and changes nothing of ours (a balance lookup) under its Idempotency-Key,
      * without holding a transaction across the call: claim, call, then store the answer. If the work fails
