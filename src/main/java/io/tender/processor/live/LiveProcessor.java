@@ -54,7 +54,7 @@ public class LiveProcessor {
                 Retry.of("processor", RetryConfig.custom()
                         .maxAttempts(resilience.readAttempts())
                         .waitDuration(resilience.readRetryWait())
-                        .retryExceptions(HttpPaymentProcessor.Unclear.class).build()),
+                        .retryExceptions(io.tender.provider.live.GuardedCalls.Unclear.class).build()),
                 json);
         log.info("Live payment processor at {} (connect timeout {}, read timeout {})", settings.baseUrl(),
                 settings.connectTimeout(), settings.readTimeout());
