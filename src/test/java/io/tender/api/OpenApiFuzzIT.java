@@ -7,6 +7,7 @@ import io.tender.support.RawHttp;
 import io.tender.support.Vouchers;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import io.tender.payment.Checkout;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.web.servlet.mvc.method.RequestMappingInfo;
@@ -115,7 +116,9 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
      */
     private static final Map<String, Include> ALSO_INCLUDE = Map.of(
             "POST /billing/bills", new Include("account is required unless customer is given", Set.of("account")),
-            "POST /billing/test_helpers/payments", new Include("exactly one of bill, account or customer", Set.of("bill")));
+            "POST /billing/test_helpers/payments", new Include("exactly one of bill, account or customer", Set.of("bill")),
+            "POST /collect/payment_sessions", new Include("amount may be left out only for a bill or account session "
+                    + "(it then defaults to what is owed), and currency goes with it", Set.of("amount", "currency")));
 
     /** Body schemas that are no request shape: springdoc's reading of Jackson's JsonNode class. Valid body {}. */
     private static final String JSON_NODE_SCHEMA = "#/components/schemas/JsonNode";
@@ -125,7 +128,7 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
             Map.entry("customers", "customer"), Map.entry("customer", "customer"),
             Map.entry("accounts", "account"), Map.entry("account", "account"),
             Map.entry("bills", "bill"), Map.entry("bill", "bill"),
-            Map.entry("payments", "payment"),
+            Map.entry("payments", "payment"), Map.entry("payment_sessions", "payment_session"),
             Map.entry("redemptions", "redemption"),
             Map.entry("webhook_endpoints", "webhook_endpoint"), Map.entry("webhook_endpoint", "webhook_endpoint"),
             Map.entry("events", "event"),
@@ -158,12 +161,14 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
     @Qualifier("requestMappingHandlerMapping")
     private RequestMappingHandlerMapping handlerMappings;
 
+    @Autowired
+    private Checkout checkout;
+
     private final String nonce = UUID.randomUUID().toString().substring(0, 8);
     private JsonNode document;
-    private Merchant merchant;
 
     @BeforeEach
-    void documentAndMerchant() {
+    void document() {
         var response = anonymous().get("/openapi.json").send();
         assertThat(response.status()).isEqualTo(200);
         document = response.json();
@@ -173,7 +178,6 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
                     .isFalse();
             paths.set(p.getKey(), p.getValue());
         });
-        merchant = merchants.create();
     }
 
     private List<Operation> operations() {
@@ -264,7 +268,10 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
     private Outcome fuzz(Operation operation, String unique) {
         List<Failure> failures = new ArrayList<>();
         Map<String, Integer> histogram = new TreeMap<>();
-        Fixtures fixtures = new Fixtures();
+        // A merchant of its own per operation: the valid creates of one operation (16 webhook endpoints at most per
+        // merchant and mode) must not use up what another operation's fixtures need.
+        Merchant merchant = merchants.create();
+        Fixtures fixtures = new Fixtures(merchant);
         Map<String, String> pathIds = new LinkedHashMap<>();
         for (JsonNode parameter : operation.spec().path("parameters")) {
             if (parameter.path("in").stringValue("").equals("path")) {
@@ -342,6 +349,13 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
         for (int i = 1; i < segments.length; i++) {
             if (segments[i].equals("{" + name + "}")) {
                 String kind = KINDS.get(segments[i - 1]);
+                // A capture or void needs a manual authorization; complete needs a merchant-selection session waiting
+                // after a declined attempt. Anything else on these objects takes the plain fixture.
+                if (path.endsWith("/captures") || path.endsWith("/voids")) {
+                    kind = "authorized_payment";
+                } else if (path.endsWith("/complete")) {
+                    kind = "waiting_session";
+                }
                 if (kind == null) {
                     throw new IllegalStateException("no fixture for {" + name + "} in " + path + ": add one to KINDS");
                 }
@@ -400,8 +414,13 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
     /** Real objects of the fuzz merchant, made on first use, fresh for each operation (confirm, void, delete spend them). */
     private final class Fixtures {
 
+        private final Merchant merchant;
         private final Map<String, String> made = new HashMap<>();
         private int counter;
+
+        Fixtures(Merchant merchant) {
+            this.merchant = merchant;
+        }
 
         String id(String kind) {
             String id = made.get(kind);
@@ -431,6 +450,22 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
                     assertThat(response.json().get("status").stringValue()).as(response.toString()).isEqualTo("reserved");
                     yield created(response, 201);
                 }
+                case "payment_session" -> created(api.post("/collect/payment_sessions",
+                        "{\"amount\":1500,\"currency\":\"ZAR\"}").send(), 201);
+                case "authorized_payment" -> {
+                    var session = api.post("/collect/payment_sessions", "{\"amount\":1500,\"currency\":\"ZAR\","
+                            + "\"options\":{\"payment_method_options\":{\"card\":{\"capture_method\":\"manual\"}}}}").send();
+                    assertThat(session.status()).as(session.toString()).isEqualTo(201);
+                    yield pay(session, "4242424242424242").paymentId();
+                }
+                case "waiting_session" -> {
+                    var session = api.post("/collect/payment_sessions", "{\"amount\":1500,\"currency\":\"ZAR\","
+                            + "\"options\":{\"checkout_options\":{\"return_url\":\"https://shop.example/back\","
+                            + "\"payment_method_selection\":\"merchant\",\"selected_payment_method\":\"card\"}}}").send();
+                    assertThat(session.status()).as(session.toString()).isEqualTo(201);
+                    assertThat(pay(session, "4000000000000002").status()).isEqualTo("failed");
+                    yield session.json().get("id").stringValue();
+                }
                 case "webhook_endpoint" -> created(api.post("/webhook_endpoints",
                         "{\"url\":\"http://127.0.0.1:9/fuzz\",\"enabled_events\":[\"*\"]}").send(), 201);
                 case "event" -> {
@@ -446,6 +481,12 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
                 case "problem" -> "bad_request";
                 default -> throw new IllegalStateException("no fixture for " + kind);
             };
+        }
+
+        /** Pays a session in the checkout (as the hosted page does) with a sandbox card. */
+        private Checkout.Attempt pay(Api.Response session, String card) {
+            return checkout.payByCard(session.json().get("checkout_session_id").stringValue(), card, 12,
+                    java.time.Year.now().getValue() + 2, "123");
         }
 
         private static String created(Api.Response response, int status) {
