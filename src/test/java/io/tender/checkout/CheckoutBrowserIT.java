@@ -1,52 +1,246 @@
 package io.tender.checkout;
 
+import com.sun.net.httpserver.HttpServer;
 import io.tender.support.ApiIntegrationTest;
 import io.tender.support.Browser;
 import io.tender.support.Browser.Window;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.springframework.beans.factory.annotation.Autowired;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The hosted checkout in a real browser (headless Debian chromium), against the real service over HTTP: every
- * method and page state, each saved as a screenshot under {@code target/screenshots/<test>/}.
+ * method and page state, each saved as a screenshot under {@code target/screenshots/<test>/}. A merchant's site runs
+ * on another origin ({@code http://127.0.0.1:<port>}, the service being {@code http://localhost:<port>}) for the
+ * return_url and the embedded checkout.
  */
 class CheckoutBrowserIT extends ApiIntegrationTest {
 
-    private String session(String json) {
+    @Autowired
+    private StandInCheckoutPayments payments;
+
+    private HttpServer merchantSite;
+
+    @BeforeEach
+    void startMerchantSite() throws IOException {
+        merchantSite = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        merchantSite.createContext("/return", exchange -> {
+            byte[] page = "<!DOCTYPE html><title>Shop</title><h1>Back at the shop</h1>".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+            exchange.sendResponseHeaders(200, page.length);
+            exchange.getResponseBody().write(page);
+            exchange.close();
+        });
+        merchantSite.start();
+    }
+
+    @AfterEach
+    void stopMerchantSite() {
+        merchantSite.stop(0);
+    }
+
+    private String merchantOrigin() {
+        return "http://127.0.0.1:" + merchantSite.getAddress().getPort();
+    }
+
+    private record Session(String url, String paymentSessionId) {
+    }
+
+    private Session session(String json) {
         var response = anonymous().post("/test-only/checkout-sessions", json).send();
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
-        return base() + response.json().get("session_url").stringValue();
+        return new Session(base() + response.json().get("session_url").stringValue(),
+                response.json().get("payment_session_id").stringValue());
+    }
+
+    private static void payByCard(Browser browser, String number) {
+        browser.type("Card number", number).type("Expiry date", "12/34").type("Security code", "123");
+        browser.click("Pay ZAR 150.00");
     }
 
     @Test
     void aCustomerPaysByCardOnAPhone() {
-        String url = session("""
-                {"amount": 15000, "visible_methods": ["card", "pay_by_bank", "capitec_pay", "mobile_money"]}""");
+        var session = session("""
+                {"amount": 15000}""");
         try (Browser browser = Browser.open("card-phone", Window.PHONE)) {
-            browser.get(url).awaitText("Pay ZAR 150.00");
-            assertThat(browser.text()).contains("Acme Coffee", "ZAR 150.00");
+            browser.get(session.url()).awaitText("Pay ZAR 150.00");
+            assertThat(browser.text()).contains("Acme Coffee", "ZAR 150.00", "Card", "Pay by bank", "Capitec Pay",
+                    "Mobile money");
             browser.screenshot("1-card-form");
             browser.type("Card number", "4242424242424242").type("Expiry date", "12/34").type("Security code", "123");
+            assertThat(browser.labelled("Card number").getDomProperty("value")).isEqualTo("4242 4242 4242 4242");
             browser.screenshot("2-card-filled");
             browser.click("Pay ZAR 150.00").awaitText("Payment successful");
-            assertThat(browser.text()).contains("VISA •••• 4242");
+            assertThat(browser.text()).contains("ZAR 150.00 paid to Acme Coffee with VISA •••• 4242");
             browser.screenshot("3-result");
+        }
+        assertThat(payments.lastInputs.get(session.paymentSessionId()))
+                .isEqualTo(new MethodInput.Card("4242424242424242", 12, 2034, "123"));
+    }
+
+    @Test
+    void theBrowserRefusesABadCardBeforeAnythingIsSent() {
+        var session = session("""
+                {"amount": 15000}""");
+        try (Browser browser = Browser.open("card-desktop", Window.DESKTOP)) {
+            browser.get(session.url()).awaitText("Pay ZAR 150.00");
+            browser.screenshot("1-card-form");
+            browser.type("Card number", "4242424242424241").type("Expiry date", "01/20").type("Security code", "12");
+            browser.click("Pay ZAR 150.00");
+            var error = browser.find(By.id("card_number-error"));
+            assertThat(error.getText()).isEqualTo("This card number is not valid. Check it and try again.");
+            assertThat(browser.labelled("Card number").getDomAttribute("aria-describedby")).isEqualTo("card_number-error");
+            assertThat(browser.labelled("Card number").getDomAttribute("aria-invalid")).isEqualTo("true");
+            assertThat(browser.labelled("Expiry date").getDomAttribute("aria-describedby")).contains("expiry-error");
+            assertThat(browser.text()).contains("This card has expired.");
+            browser.screenshot("2-checked-in-the-browser");
+        }
+        assertThat(payments.lastInputs).doesNotContainKey(session.paymentSessionId());
+    }
+
+    @Test
+    void aDeclinedCardShowsTheReasonAndASecondCardPays() {
+        var session = session("""
+                {"amount": 15000, "visible_methods": ["card"]}""");
+        try (Browser browser = Browser.open("decline-then-retry", Window.PHONE)) {
+            browser.get(session.url()).awaitText("Pay ZAR 150.00");
+            payByCard(browser, "4000000000009995");
+            browser.awaitText("Payment not completed");
+            assertThat(browser.find(By.id("attempt-error")).getText()).contains("insufficient funds");
+            browser.screenshot("1-declined");
+            payByCard(browser, "4000 0000 0000 0002");
+            browser.awaitText("Your card was declined. Try another card");
+            browser.screenshot("2-declined-again");
+            payByCard(browser, "5555555555554444");
+            browser.awaitText("Payment successful").awaitText("MASTERCARD •••• 4444");
+            browser.screenshot("3-paid");
         }
     }
 
     @Test
-    void theCardFormOnADesktop() {
-        String url = session("""
+    void threeDSecureApprovedPays() {
+        var session = session("""
                 {"amount": 15000}""");
-        try (Browser browser = Browser.open("card-desktop", Window.DESKTOP)) {
-            browser.get(url).awaitText("Pay ZAR 150.00");
-            browser.screenshot("1-card-form");
-            browser.type("Card number", "4242424242424241").type("Expiry date", "01/20").type("Security code", "12");
-            browser.click("Pay ZAR 150.00");
-            browser.find(By.id("card_number-error"));
-            browser.screenshot("2-checked-in-the-browser");
+        try (Browser browser = Browser.open("3ds-approve", Window.PHONE)) {
+            browser.get(session.url()).awaitText("Pay ZAR 150.00");
+            payByCard(browser, "4000000000003220");
+            browser.awaitText("Confirm it is you");
+            assertThat(browser.url()).endsWith("/action");
+            browser.screenshot("1-3ds-page");
+            browser.click("Approve").awaitText("Payment successful");
+            browser.screenshot("2-paid");
+        }
+    }
+
+    @Test
+    void threeDSecureDeclinedLetsTheCustomerTryAgain() {
+        var session = session("""
+                {"amount": 15000}""");
+        try (Browser browser = Browser.open("3ds-decline", Window.DESKTOP)) {
+            browser.get(session.url()).awaitText("Pay ZAR 150.00");
+            payByCard(browser, "4000000000003220");
+            browser.awaitText("Confirm it is you");
+            browser.screenshot("1-3ds-page");
+            browser.click("Decline").awaitText("The payment was not approved.");
+            browser.screenshot("2-declined");
+            payByCard(browser, "4242424242424242");
+            browser.awaitText("Payment successful");
+        }
+    }
+
+    @Test
+    void payByBankGoesThroughTheBanksPage() {
+        var session = session("""
+                {"amount": 15000, "selected_method": "pay_by_bank"}""");
+        try (Browser browser = Browser.open("pay-by-bank", Window.PHONE)) {
+            browser.get(session.url()).awaitText("You will approve the payment on your bank's page.");
+            browser.screenshot("1-choose-bank");
+            new org.openqa.selenium.support.ui.Select(browser.labelled("Bank")).selectByVisibleText("Nedbank");
+            browser.click("Pay ZAR 150.00").awaitText("Approve at Nedbank");
+            assertThat(browser.text()).contains("Approve", "Decline", "Cancel");
+            browser.screenshot("2-bank-page");
+            browser.click("Cancel").awaitText("You cancelled the payment at your bank.");
+            browser.screenshot("3-cancelled-at-bank");
+            new org.openqa.selenium.support.ui.Select(browser.labelled("Bank")).selectByVisibleText("Nedbank");
+            browser.click("Pay ZAR 150.00").awaitText("Approve at Nedbank");
+            browser.click("Approve").awaitText("Payment successful");
+            browser.screenshot("4-paid");
+        }
+    }
+
+    @Test
+    void capitecPayWaitsForTheApprovalInTheApp() {
+        var session = session("""
+                {"amount": 15000, "selected_method": "capitec_pay", "phone_number": "+27821234567"}""");
+        try (Browser browser = Browser.open("capitec-pay", Window.PHONE)) {
+            browser.get(session.url()).awaitText("You will approve the payment in the Capitec app");
+            assertThat(browser.labelled("Phone number").getDomProperty("value")).isEqualTo("+27821234567");
+            browser.screenshot("1-phone");
+            browser.click("Pay ZAR 150.00").awaitText("Waiting for your approval");
+            browser.screenshot("2-waiting");
+            browser.awaitText("Payment successful");
+            browser.screenshot("3-paid");
+        }
+    }
+
+    @Test
+    void mobileMoneyDeclinedForAPhoneEndingIn0002() {
+        var session = session("""
+                {"amount": 15000, "visible_methods": ["mobile_money"]}""");
+        try (Browser browser = Browser.open("mobile-money", Window.PHONE)) {
+            browser.get(session.url()).awaitText("Pay with mobile money");
+            browser.type("Phone number", "082 000 0002").click("Pay ZAR 150.00").awaitText("Waiting for your approval");
+            browser.awaitText("The payment was declined in the app.");
+            browser.screenshot("1-declined");
+            browser.type("Phone number", "082 123 4567").click("Pay ZAR 150.00");
+            browser.awaitText("Payment successful");
+            browser.screenshot("2-paid");
+        }
+    }
+
+    @Test
+    void manualCaptureShowsTheAuthorisation() {
+        var session = session("""
+                {"amount": 15000, "capture_method": "manual", "return_url": "%s/return"}""".formatted(merchantOrigin()));
+        try (Browser browser = Browser.open("manual-capture", Window.PHONE)) {
+            browser.get(session.url()).awaitText("Pay ZAR 150.00");
+            payByCard(browser, "4242424242424242");
+            browser.awaitText("Payment authorised");
+            browser.screenshot("1-authorised");
+            browser.click("Return to Acme Coffee").awaitUrl(merchantOrigin() + "/return");
+            assertThat(browser.url()).contains("payment_session=" + session.paymentSessionId(), "outcome=reserved");
+        }
+    }
+
+    @Test
+    void merchantSelectionSendsTheCustomerBackAfterEveryAttempt() {
+        var session = session("""
+                {"amount": 15000, "visible_methods": ["card", "pay_by_bank"], "selected_method": "card",
+                 "payment_method_selection": "merchant",
+                 "return_url": "%s/return?order=42"}""".formatted(merchantOrigin()));
+        try (Browser browser = Browser.open("merchant-selection", Window.PHONE)) {
+            browser.get(session.url()).awaitText("Pay ZAR 150.00");
+            payByCard(browser, "4000000000000002");
+            browser.awaitUrl(merchantOrigin() + "/return").awaitText("Back at the shop");
+            assertThat(browser.url()).contains("order=42", "payment_session=" + session.paymentSessionId(), "outcome=failed");
+
+            var completed = anonymous().post("/test-only/checkout-sessions/" + session.paymentSessionId() + "/complete",
+                    "{\"selected_payment_method\": \"pay_by_bank\"}").send();
+            assertThat(completed.status()).isEqualTo(200);
+            browser.get(session.url()).awaitText("You will approve the payment on your bank's page.");
+            browser.screenshot("1-after-complete");
+            new org.openqa.selenium.support.ui.Select(browser.labelled("Bank")).selectByVisibleText("FNB");
+            browser.click("Pay ZAR 150.00").awaitText("Approve at FNB");
+            browser.click("Approve").awaitUrl(merchantOrigin() + "/return");
+            assertThat(browser.url()).contains("outcome=paid");
         }
     }
 }
