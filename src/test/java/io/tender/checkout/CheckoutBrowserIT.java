@@ -28,12 +28,20 @@ class CheckoutBrowserIT extends ApiIntegrationTest {
     private StandInCheckoutPayments payments;
 
     private HttpServer merchantSite;
+    private volatile String shopPage = "";
 
     @BeforeEach
     void startMerchantSite() throws IOException {
         merchantSite = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         merchantSite.createContext("/return", exchange -> {
             byte[] page = "<!DOCTYPE html><title>Shop</title><h1>Back at the shop</h1>".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+            exchange.sendResponseHeaders(200, page.length);
+            exchange.getResponseBody().write(page);
+            exchange.close();
+        });
+        merchantSite.createContext("/shop", exchange -> {
+            byte[] page = shopPage.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
             exchange.sendResponseHeaders(200, page.length);
             exchange.getResponseBody().write(page);
@@ -240,6 +248,91 @@ class CheckoutBrowserIT extends ApiIntegrationTest {
             new org.openqa.selenium.support.ui.Select(browser.labelled("Bank")).selectByVisibleText("FNB");
             browser.click("Pay ZAR 150.00").awaitText("Approve at FNB");
             browser.click("Approve").awaitUrl(merchantOrigin() + "/return");
+            assertThat(browser.url()).contains("outcome=paid");
+        }
+    }
+
+    /** A merchant's page on another origin mounting the checkout inline, with its own pay button. */
+    private String shop(String sessionUrl, String mount) {
+        return """
+                <!DOCTYPE html><html><head><title>Shop</title>
+                <script src="%s/checkout.js"></script></head>
+                <body><h1>Your basket</h1><div id="pay"></div>
+                <button id="shop-pay" type="button">Place order</button>
+                <p id="outcome">no outcome</p>
+                <script>
+                  var checkout = TenderCheckout.%s("%s", { container: "#pay", onOutcome: function (o) {
+                    document.getElementById("outcome").textContent = o.outcome + " " + o.payment_session; } });
+                  document.getElementById("shop-pay").addEventListener("click", function () { checkout.submit(); });
+                </script></body></html>""".formatted(base(), mount, sessionUrl);
+    }
+
+    @Test
+    void anEmbeddedInlineCheckoutOnTheMerchantsOwnOriginPaysWithTheMerchantsButton() {
+        var session = session("""
+                {"amount": 15000, "visible_methods": ["card"], "presentation_mode": "embedded_inline",
+                 "display_pay_button": false, "return_url": "%s/return"}""".formatted(merchantOrigin()));
+        shopPage = shop(session.url(), "mount");
+        try (Browser browser = Browser.open("embedded-inline", Window.DESKTOP)) {
+            browser.get(merchantOrigin() + "/shop").awaitText("Your basket");
+            var frame = browser.find(By.cssSelector("#pay iframe"));
+            browser.driver().switchTo().frame(frame);
+            browser.awaitText("ZAR 150.00");
+            assertThat(browser.find(By.cssSelector("body")).getText()).doesNotContain("Pay ZAR 150.00");
+            browser.type("Card number", "4242424242424242").type("Expiry date", "12/34").type("Security code", "123");
+            browser.driver().switchTo().defaultContent();
+            browser.screenshot("1-mounted");
+            browser.click("Place order");
+            browser.await(d -> d.findElement(By.id("outcome")).getText().equals("paid " + session.paymentSessionId()),
+                    "the outcome posted to the merchant's page");
+            browser.screenshot("2-outcome-posted");
+        }
+    }
+
+    @Test
+    void anEmbeddedModalCheckoutOpensAsAnOverlay() {
+        var session = session("""
+                {"amount": 15000, "visible_methods": ["card"], "presentation_mode": "embedded_modal",
+                 "return_url": "%s/return"}""".formatted(merchantOrigin()));
+        shopPage = shop(session.url(), "open");
+        try (Browser browser = Browser.open("embedded-modal", Window.PHONE)) {
+            browser.get(merchantOrigin() + "/shop");
+            var frame = browser.find(By.cssSelector("[role=dialog] iframe"));
+            browser.driver().switchTo().frame(frame);
+            browser.awaitText("Pay ZAR 150.00");
+            browser.type("Card number", "4000000000000002").type("Expiry date", "12/34").type("Security code", "123");
+            browser.click("Pay ZAR 150.00").awaitText("Your card was declined.");
+            browser.driver().switchTo().defaultContent();
+            browser.screenshot("1-overlay-declined");
+            browser.driver().switchTo().frame(browser.find(By.cssSelector("[role=dialog] iframe")));
+            browser.type("Card number", "4242424242424242").type("Expiry date", "12/34").type("Security code", "123");
+            browser.click("Pay ZAR 150.00").awaitText("Payment successful");
+            browser.driver().switchTo().defaultContent();
+            browser.await(d -> d.findElement(By.id("outcome")).getText().startsWith("paid "), "the outcome");
+            browser.screenshot("2-overlay-paid");
+        }
+    }
+
+    @Test
+    void withJavaScriptOffTheServerChecksTheFormAndTheWaitingPageRefreshesItself() {
+        var session = session("""
+                {"amount": 15000, "return_url": "%s/return"}""".formatted(merchantOrigin()));
+        try (Browser browser = Browser.withoutJavaScript("javascript-off", Window.PHONE)) {
+            browser.get(session.url()).awaitText("Pay ZAR 150.00");
+            browser.type("Card number", "4242424242424241").type("Expiry date", "12/34").type("Security code", "123");
+            browser.click("Pay ZAR 150.00").awaitText("Check the details below");
+            assertThat(browser.find(By.id("card_number-error")).getText()).contains("not valid");
+            assertThat(browser.labelled("Card number").getDomProperty("value")).isEmpty(); // never rendered back
+            assertThat(browser.labelled("Expiry date").getDomProperty("value")).isEqualTo("12/34");
+            browser.screenshot("1-server-checked");
+            assertThat(payments.lastInputs).doesNotContainKey(session.paymentSessionId());
+
+            browser.get(session.url() + "?method=mobile_money").awaitText("Phone number");
+            browser.type("Phone number", "082 123 4567").click("Pay ZAR 150.00").awaitText("Waiting for your approval");
+            browser.screenshot("2-waiting-without-javascript");
+            browser.awaitText("Payment successful");
+            browser.screenshot("3-paid");
+            browser.click("Return to Acme Coffee").awaitUrl(merchantOrigin() + "/return");
             assertThat(browser.url()).contains("outcome=paid");
         }
     }
