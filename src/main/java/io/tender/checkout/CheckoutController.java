@@ -64,15 +64,14 @@ class CheckoutController {
         };
     }
 
+    /**
+     * Starts an attempt. The form's fields are read from the request here, not bound as handler arguments: Spring
+     * logs a handler's arguments at TRACE, and those would carry the card number and security code.
+     */
     @PostMapping(value = "/checkout/{id}/pay", produces = MediaType.TEXT_HTML_VALUE)
-    String pay(@PathVariable String id, @RequestParam(name = "_csrf", required = false) String token,
-               @RequestParam(required = false) String method,
-               @RequestParam(name = "card_number", required = false) String cardNumber,
-               @RequestParam(required = false) String expiry,
-               @RequestParam(name = "security_code", required = false) String securityCode,
-               @RequestParam(required = false) String bank,
-               @RequestParam(name = "phone_number", required = false) String phoneNumber,
-               Model model, HttpServletRequest request, HttpServletResponse response) {
+    String pay(@PathVariable String id, Model model, HttpServletRequest request, HttpServletResponse response) {
+        String token = request.getParameter("_csrf");
+        PaymentForm posted = PaymentForm.from(request::getParameter);
         Optional<CheckoutSession> found = load(id);
         if (found.isEmpty()) {
             return notFound(response);
@@ -83,11 +82,12 @@ class CheckoutController {
         if (refused.isPresent()) {
             return refused.get();
         }
-        Optional<PaymentMethodType> type = PaymentMethodType.fromWire(method).filter(session.visibleMethods()::contains);
+        Optional<PaymentMethodType> type = PaymentMethodType.fromWire(posted.method())
+                .filter(session.visibleMethods()::contains);
         if (type.isEmpty()) {
             return "redirect:/checkout/" + id;
         }
-        PaymentForm form = new PaymentForm(type.get().wire(), cardNumber, expiry, securityCode, bank, phoneNumber);
+        PaymentForm form = posted;
         return switch (form.check(type.get(), YearMonth.now(ZoneOffset.UTC), session.country())) {
             case PaymentForm.Checked.Invalid invalid -> {
                 response.setStatus(HttpStatus.UNPROCESSABLE_CONTENT.value());

@@ -35,6 +35,12 @@ record PaymentForm(String method, String cardNumber, String expiry, String secur
         }
     }
 
+    /** The form as posted, read by field name. */
+    static PaymentForm from(java.util.function.UnaryOperator<String> field) {
+        return new PaymentForm(field.apply("method"), field.apply(CARD_NUMBER), field.apply(EXPIRY_DATE),
+                field.apply(SECURITY_CODE), field.apply(BANK), field.apply(PHONE_NUMBER));
+    }
+
     /** Checks the form for {@code type} as of {@code today} (UTC month); phone numbers must be of {@code country}. */
     Checked check(PaymentMethodType type, YearMonth today, String country) {
         Map<String, String> errors = new LinkedHashMap<>();
