@@ -4,6 +4,7 @@ import io.tender.checkout.CheckoutSession.State;
 import io.tender.checkout.FormTokens.Purpose;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import io.swagger.v3.oas.annotations.Hidden;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -31,6 +32,7 @@ import java.util.OptionalLong;
  * attempt; {@code GET|POST …/action} is the sandbox 3-D Secure or bank page; {@code POST …/cancel} gives up;
  * {@code GET …/status} is the state for the page's own polling.
  */
+@Hidden
 @Controller
 class CheckoutController {
 

@@ -1,6 +1,7 @@
 package io.tender.checkout;
 
 import io.tender.checkout.CheckoutSession.PresentationMode;
+import io.swagger.v3.oas.annotations.Hidden;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -15,6 +16,7 @@ import java.util.Map;
  * backend lands: they create sessions in {@link StandInCheckoutPayments}. Component scan finds them on the test
  * classpath only.
  */
+@Hidden
 @RestController
 class StandInCheckoutController {
 
