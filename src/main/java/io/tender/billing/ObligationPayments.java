@@ -6,10 +6,12 @@ import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.outbox.Outbox;
 import io.tender.payment.Payment;
+import io.tender.payment.PaymentObligations;
 import io.tender.payment.PaymentStatus;
 import io.tender.payment.PaymentView;
 import io.tender.payment.Payments;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -24,7 +26,7 @@ import java.util.Optional;
  * concurrent payments add up exactly and the rules see the amount outstanding at that moment.
  */
 @Service
-public class ObligationPayments {
+public class ObligationPayments implements PaymentObligations {
 
     static final String AGGREGATE = "billing.obligation";
 
@@ -83,7 +85,12 @@ public class ObligationPayments {
         refuseUnlessPayable(obligation, payment.amount(), payment.currency());
 
         Instant now = Timestamps.now();
-        Obligation after = obligation.applied(payment.amount(), now);
+        return new Outcome.Applied(record(caller, payment, obligation, obligation.applied(payment.amount(), now), now));
+    }
+
+    /** Moves the obligation, writes {@code obligation.amount_applied} and records the application. */
+    private PaymentApplication record(Caller caller, Payment payment, Obligation obligation, Obligation after,
+                                      Instant now) {
         switch (after) {
             case Customer c -> customers.update(caller, c);
             case Account a -> accounts.update(caller, a);
@@ -95,7 +102,7 @@ public class ObligationPayments {
                 obligation.customerId(), obligation.accountId(), obligation instanceof Bill b ? b.id() : null,
                 payment.amount(), payment.currency(), eventId, now);
         applications.insert(caller, application);
-        return new Outcome.Applied(application);
+        return application;
     }
 
     /**
@@ -110,9 +117,57 @@ public class ObligationPayments {
             case BILL -> bills.find(caller, request.reference(), false);
         };
         Obligation target = found.orElseThrow(request.target()::notFound);
-        Payment payment = payments.recordSucceeded(caller, request.amount(), request.currency(), target.obligationId());
+        Payment payment = payments.recordSucceeded(caller, request.amount(), request.currency(), target.obligationId(),
+                target.customerId());
         apply(caller, payment.id());
         return PaymentView.of(payment);
+    }
+
+    @Override
+    @Transactional(readOnly = true)
+    public Target check(Caller caller, Kind kind, String reference, Long amount, String currency) {
+        Obligation obligation = switch (kind) {
+            case BILL -> bills.find(caller, reference, false).<Obligation>map(b -> b)
+                    .orElseThrow(BillingResource.BILL::notFound);
+            case ACCOUNT -> accounts.find(caller, reference, false).<Obligation>map(a -> a)
+                    .orElseThrow(BillingResource.ACCOUNT::notFound);
+        };
+        long due = amount != null ? amount : obligation.outstanding();
+        if (due < 1) {
+            throw ApiException.notPossible("Nothing is outstanding on this " + obligation.noun()
+                    + ", so a session cannot default its amount. Give an amount.");
+        }
+        String inCurrency = currency != null ? currency : obligation.currency();
+        refuseUnlessPayable(obligation, due, inCurrency);
+        return new Target(obligation.obligationId(), obligation.customerId(), due, inCurrency);
+    }
+
+    @Override
+    @Transactional
+    public void recheck(Caller caller, String obligationId, long amount, String currency) {
+        refuseUnlessPayable(lock(caller, obligationId), amount, currency);
+    }
+
+    @Override
+    @Transactional(propagation = Propagation.MANDATORY)
+    public Optional<String> applyReceived(Caller caller, String paymentId) {
+        Payment payment = payments.get(caller, paymentId);
+        if (payment.obligationId() == null || payment.status() != PaymentStatus.SUCCEEDED) {
+            return Optional.empty();
+        }
+        Obligation obligation = lock(caller, payment.obligationId());
+        if (applications.find(payment.id()).isPresent()) {
+            return Optional.empty();
+        }
+        Instant now = Timestamps.now();
+        Obligation after;
+        try {
+            after = obligation.applied(payment.amount(), now);
+        } catch (ApiException e) {
+            return Optional.of(e.getMessage());
+        }
+        record(caller, payment, obligation, after, now);
+        return Optional.empty();
     }
 
     /**

@@ -17,6 +17,10 @@ public final class EventTypes {
             "redemption.reversed",
             "obligation.amount_applied",
             "payment.succeeded",
+            "payment.attempt_failed", "payment.captured", "payment.voided", "payment.failed", "payment.cancelled",
+            "payment.expired",
+            "payment_session.created", "payment_session.updated", "payment_session.completed",
+            "payment_session.expired",
             "payment_request.created", "payment_request.updated", "payment_request.paid",
             "payment_page.payment_received");
 

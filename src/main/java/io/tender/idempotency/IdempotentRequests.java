@@ -68,6 +68,23 @@ public class IdempotentRequests {
         }
     }
 
+    /** {@link #execute(Caller, HttpServletRequest, JsonNode, Supplier)} for an application service. */
+    public StoredResponse execute(Caller caller, KeyedRequest request, Supplier<Result> work) {
+        String key = request.key();
+        if (key == null) {
+            return tx.execute(s -> render(work.get()));
+        }
+        try {
+            return tx.execute(s -> claimThen(caller, key, request.fingerprint(), () -> render(work.get())));
+        } catch (ApiException e) {
+            if (!storable(e)) {
+                throw e;
+            }
+            StoredResponse failure = request.failures().apply(e);
+            return tx.execute(s -> claimThen(caller, key, request.fingerprint(), () -> failure));
+        }
+    }
+
     /**
      * Runs work that calls a provider and changes nothing of ours (a balance lookup) under its Idempotency-Key,
      * without holding a transaction across the call: claim, call, then store the answer. If the work fails
@@ -112,12 +129,16 @@ public class IdempotentRequests {
      */
     public <T> Start<T> start(Caller caller, HttpServletRequest request, JsonNode body, String resourceId,
                               Supplier<T> firstPhase) {
-        String key = request.getHeader(HEADER);
-        IdempotencyKeys.validate(key);
+        return start(caller, keyed(request, body), resourceId, firstPhase);
+    }
+
+    /** {@link #start(Caller, HttpServletRequest, JsonNode, String, Supplier)} for an application service. */
+    public <T> Start<T> start(Caller caller, KeyedRequest request, String resourceId, Supplier<T> firstPhase) {
+        String key = request.key();
         if (key == null) {
             return new Start.Running<>(tx.execute(s -> firstPhase.get()));
         }
-        RequestFingerprint fingerprint = RequestFingerprint.of(request.getMethod(), request.getRequestURI(), body);
+        RequestFingerprint fingerprint = request.fingerprint();
         try {
             return tx.execute(s -> {
                 var replay = IdempotencyKeys.replayOrThrow(keys.claim(caller, key, fingerprint, resourceId));
@@ -127,10 +148,24 @@ public class IdempotentRequests {
             if (!storable(e)) {
                 throw e;
             }
-            StoredResponse failure = new StoredResponse(e.status(), Problems.PROBLEM_JSON.toString(),
-                    problems.bytes(problems.problem(e, request)), false);
+            StoredResponse failure = request.failures().apply(e);
             return new Start.Answered<>(tx.execute(s -> claimThen(caller, key, fingerprint, () -> failure)));
         }
+    }
+
+    /**
+     * The request as an application service takes it: its validated key, what the key is bound to, and how a
+     * domain failure renders (as the problem this request would have answered).
+     */
+    public KeyedRequest keyed(HttpServletRequest request, JsonNode body) {
+        String key = request.getHeader(HEADER);
+        IdempotencyKeys.validate(key);
+        if (key == null) {
+            return KeyedRequest.unkeyed();
+        }
+        return new KeyedRequest(key, RequestFingerprint.of(request.getMethod(), request.getRequestURI(), body),
+                e -> new StoredResponse(e.status(), Problems.PROBLEM_JSON.toString(),
+                        problems.bytes(problems.problem(e, request)), false));
     }
 
     private StoredResponse claimThen(Caller caller, String key, RequestFingerprint fingerprint, Supplier<StoredResponse> run) {

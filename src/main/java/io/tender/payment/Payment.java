@@ -1,10 +1,339 @@
 package io.tender.payment;
 
+import io.tender.api.Ids;
+import io.tender.api.Timestamps;
 import io.tender.auth.Mode;
+import io.tender.processor.ProcessorOutcome;
+import io.tender.settlement.OperationKeys;
 
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
-/** A payment: how much arrived, in which currency, and which obligation ({@code ob_}) it is for. */
-public record Payment(String id, Mode mode, PaymentStatus status, long amount, String currency, long paidAmount,
-                      String obligationId, Instant createdAt, Instant updatedAt) {
+/**
+ * The payment aggregate (decisions §6). It owns its status, amounts, version and processor operations; each
+ * transition returns the events it causes, which the service writes in the transaction of the new state. Amount rule:
+ * {@code paid_amount + voided_amount <= authorized_amount} once authorized; {@code authorized_amount} never changes
+ * after the authorization. {@code version} goes up with every change a client can see.
+ */
+public final class Payment {
+
+    /** A state change, named as the event it emits ({@code payment.<name>}). */
+    enum Transition {
+        SUCCEEDED, ATTEMPT_FAILED, FAILED, CAPTURED, VOIDED, CANCELLED, EXPIRED;
+
+        String eventType() {
+            return "payment." + name().toLowerCase();
+        }
+    }
+
+    enum Intent {
+        PAYMENT, PAYMENT_METHOD_VERIFICATION;
+
+        String wire() {
+            return name().toLowerCase();
+        }
+    }
+
+    enum CaptureMethod {
+        AUTOMATIC, MANUAL;
+
+        String wire() {
+            return name().toLowerCase();
+        }
+    }
+
+    private final String id;
+    private final String merchantId;
+    private final Mode mode;
+    private final Intent intent;
+    private final CaptureMethod captureMethod;
+    private final long amount;
+    private final String currency;
+    private final String country;
+    private final String cardFingerprint;
+    private final String externalReference;
+    private final String paymentSessionId;
+    private final String customerId;
+    private final String obligationId;
+    private final Instant createdAt;
+
+    private Map<String, Object> paymentMethodDetails;
+    private Map<String, String> metadata;
+    private PaymentStatus status;
+    private long authorizedAmount;
+    private Instant authorizationExpiresAt;
+    private long paidAmount;
+    private long voidedAmount;
+    private PaymentError lastPaymentError;
+    private int version;
+    private final List<PaymentOperation> operations;
+    private Instant updatedAt;
+    private int revision;
+
+    Payment(String id, String merchantId, Mode mode, Intent intent, CaptureMethod captureMethod, long amount,
+            String currency, String country, Map<String, Object> paymentMethodDetails, String cardFingerprint,
+            String externalReference, Map<String, String> metadata, String paymentSessionId, String customerId,
+            String obligationId, Instant createdAt, PaymentStatus status, long authorizedAmount,
+            Instant authorizationExpiresAt, long paidAmount, long voidedAmount, PaymentError lastPaymentError,
+            int version, List<PaymentOperation> operations, Instant updatedAt, int revision) {
+        this.id = id;
+        this.merchantId = merchantId;
+        this.mode = mode;
+        this.intent = intent;
+        this.captureMethod = captureMethod;
+        this.amount = amount;
+        this.currency = currency;
+        this.country = country;
+        this.paymentMethodDetails = paymentMethodDetails;
+        this.cardFingerprint = cardFingerprint;
+        this.externalReference = externalReference;
+        this.metadata = metadata;
+        this.paymentSessionId = paymentSessionId;
+        this.customerId = customerId;
+        this.obligationId = obligationId;
+        this.createdAt = createdAt;
+        this.status = status;
+        this.authorizedAmount = authorizedAmount;
+        this.authorizationExpiresAt = authorizationExpiresAt;
+        this.paidAmount = paidAmount;
+        this.voidedAmount = voidedAmount;
+        this.lastPaymentError = lastPaymentError;
+        this.version = version;
+        this.operations = new ArrayList<>(operations);
+        this.updatedAt = updatedAt;
+        this.revision = revision;
+    }
+
+    /** A payment that has already succeeded in full (billing's test helper): automatic capture, no processor call. */
+    static Payment succeeded(String merchantId, Mode mode, long amount, String currency, String obligationId,
+                             String customerId, Instant now) {
+        return new Payment(Ids.newId(Payments.PREFIX), merchantId, mode, Intent.PAYMENT, CaptureMethod.AUTOMATIC,
+                amount, currency, "ZA", null, null, null, null, null, customerId, obligationId, now,
+                PaymentStatus.SUCCEEDED, amount, null, amount, 0, null, 2, List.of(), now, 0);
+    }
+
+    /** A customer's attempt at a session, in {@code draft}: nothing sent yet. */
+    static Payment attempt(String merchantId, Mode mode, PaymentSession session, Intent intent,
+                           CaptureMethod captureMethod, Map<String, Object> details, String fingerprint, Instant now) {
+        return new Payment(Ids.newId(Payments.PREFIX), merchantId, mode, intent, captureMethod, session.amount(),
+                session.currency(), session.country(), details, fingerprint, session.externalReference(),
+                session.metadata(), session.id(), session.customerId(), session.obligationId(), now,
+                PaymentStatus.DRAFT, 0, null, 0, 0, null, 1, List.of(), now, 0);
+    }
+
+    /** Records the authorization about to be sent; the payment is {@code pending} from now on. */
+    PaymentOperation beginAuthorization(Instant now) {
+        status = PaymentStatus.PENDING;
+        return add(PaymentOperation.Type.AUTHORIZE, amount, null, now);
+    }
+
+    /** Records a capture of {@code captured} about to be sent (the caller checked {@link #capturable}). */
+    PaymentOperation beginCapture(long captured, Instant now) {
+        return add(PaymentOperation.Type.CAPTURE, captured, authorization().orElseThrow().processorKey(), now);
+    }
+
+    /** Records the release of the whole remaining authorization (or of one still waiting for the customer). */
+    PaymentOperation beginVoid(Instant now) {
+        String key = authorization().or(() -> pendingAuthorization()).orElseThrow().processorKey();
+        return add(PaymentOperation.Type.VOID, remaining(), key, now);
+    }
+
+    private PaymentOperation add(PaymentOperation.Type type, long operationAmount, String authorizationKey, Instant now) {
+        if (pending().isPresent() && type != PaymentOperation.Type.VOID) {
+            throw new IllegalStateException("an operation is already pending on " + id);
+        }
+        long sameType = operations.stream().filter(o -> o.type() == type).count();
+        PaymentOperation operation = new PaymentOperation(Ids.newId("op_"), type, PaymentOperation.Status.PENDING,
+                operationAmount, OperationKeys.of(id, type.wire(), sameType), authorizationKey, null, null, null, null,
+                now);
+        operations.add(operation);
+        updatedAt = now;
+        return operation;
+    }
+
+    /** The first pending operation: a void of an authorization still waiting for the customer comes after it. */
+    Optional<PaymentOperation> pending() {
+        return operations.stream().filter(o -> o.status() == PaymentOperation.Status.PENDING)
+                .reduce((first, second) -> second.type() == PaymentOperation.Type.VOID ? second : first);
+    }
+
+    private Optional<PaymentOperation> pendingAuthorization() {
+        return operations.stream().filter(o -> o.type() == PaymentOperation.Type.AUTHORIZE
+                && o.status() == PaymentOperation.Status.PENDING).findFirst();
+    }
+
+    /** The approved authorization, which captures and voids refer to. */
+    Optional<PaymentOperation> authorization() {
+        return operations.stream().filter(o -> o.type() == PaymentOperation.Type.AUTHORIZE
+                && o.status() == PaymentOperation.Status.SUCCEEDED).findFirst();
+    }
+
+    /** The authorization waits for the customer (3-D Secure, a bank page, an app). */
+    Optional<PaymentOperation> awaitingCustomer() {
+        return pendingAuthorization().filter(o -> o.action() != null);
+    }
+
+    /** The processor key of the pending call is fenced: the call goes again under a fresh key, recorded first. */
+    void reissuePending(Instant now) {
+        PaymentOperation operation = pending().orElseThrow();
+        long ofType = operations.stream().filter(o -> o.type() == operation.type()).count();
+        operations.set(operations.indexOf(operation),
+                operation.rekeyed(OperationKeys.reissued(operation.processorKey(), ofType)));
+        updatedAt = now;
+    }
+
+    long remaining() {
+        return Math.max(0, authorizedAmount - paidAmount - voidedAmount);
+    }
+
+    /** Why a capture or void of this payment is refused now (the live product's texts), or empty. */
+    Optional<String> notCapturable(Instant now) {
+        if (status != PaymentStatus.SUCCEEDED || captureMethod != CaptureMethod.MANUAL
+                || intent != Intent.PAYMENT || pending().isPresent()) {
+            return Optional.of("not in an authorised state");
+        }
+        if (authorizationExpiresAt != null && !now.isBefore(authorizationExpiresAt)) {
+            return Optional.of("authorisation has expired");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Applies the processor's definite answer to the pending call; returns the transitions it caused (none while an
+     * authorization waits for the customer). {@code retriesLeft}: whether the session lets the customer try again
+     * after a decline ({@code payment.attempt_failed}) or not ({@code payment.failed}).
+     */
+    List<Transition> settle(ProcessorOutcome outcome, Instant now, boolean retriesLeft, Duration authorizationTtl) {
+        PaymentOperation operation = pending().orElseThrow(() -> new IllegalStateException("nothing pending on " + id));
+        int index = operations.indexOf(operation);
+        List<Transition> transitions = new ArrayList<>();
+        switch (outcome) {
+            case ProcessorOutcome.ActionRequired required -> {
+                operations.set(index, operation.waitingFor(required.action(), required.redirectUrl()));
+                updatedAt = now;
+                return transitions;
+            }
+            case ProcessorOutcome.Unknown unknown ->
+                    throw new IllegalStateException("an unknown outcome must be resolved before it is recorded");
+            case ProcessorOutcome.Approved approved -> {
+                operations.set(index, operation.settled(PaymentOperation.Status.SUCCEEDED, approved.amount(),
+                        approved.reference(), null));
+                switch (operation.type()) {
+                    case AUTHORIZE -> {
+                        status = PaymentStatus.SUCCEEDED;
+                        lastPaymentError = null;
+                        if (approved.funding() != null && paymentMethodDetails != null
+                                && paymentMethodDetails.get("card") instanceof Map<?, ?> card) {
+                            Map<String, Object> withFunding = new java.util.LinkedHashMap<>();
+                            card.forEach((k, v) -> withFunding.put(String.valueOf(k), v));
+                            withFunding.put("type", approved.funding());
+                            Map<String, Object> details = new java.util.LinkedHashMap<>(paymentMethodDetails);
+                            details.put("card", withFunding);
+                            paymentMethodDetails = details;
+                        }
+                        if (intent == Intent.PAYMENT_METHOD_VERIFICATION) {
+                            authorizedAmount = 0;
+                        } else if (captureMethod == CaptureMethod.AUTOMATIC) {
+                            authorizedAmount = amount;
+                            paidAmount = amount;
+                        } else {
+                            authorizedAmount = amount;
+                            authorizationExpiresAt = now.plus(authorizationTtl);
+                        }
+                        transitions.add(Transition.SUCCEEDED);
+                    }
+                    case CAPTURE -> {
+                        paidAmount += approved.amount();
+                        transitions.add(Transition.CAPTURED);
+                    }
+                    case VOID -> {
+                        if (status == PaymentStatus.SUCCEEDED) {
+                            voidedAmount += remaining();
+                            transitions.add(Transition.VOIDED);
+                            if (paidAmount == 0) {
+                                status = PaymentStatus.CANCELLED;
+                                transitions.add(Transition.CANCELLED);
+                            }
+                        } else {
+                            // Cancelled while it waited for the customer: the session expired or was cancelled.
+                            pendingAuthorization().ifPresent(a -> operations.set(operations.indexOf(a),
+                                    a.settled(PaymentOperation.Status.FAILED, a.amount(), null, null)));
+                            status = PaymentStatus.EXPIRED;
+                            transitions.add(Transition.EXPIRED);
+                        }
+                    }
+                }
+            }
+            case ProcessorOutcome.Declined declined -> {
+                PaymentError error = new PaymentError(declined.errorCode(), declined.declineCode(), declined.message(),
+                        Timestamps.format(now));
+                operations.set(index, operation.settled(PaymentOperation.Status.FAILED, operation.amount(), null, error));
+                if (operation.type() == PaymentOperation.Type.AUTHORIZE) {
+                    status = PaymentStatus.FAILED;
+                    lastPaymentError = error;
+                    transitions.add(retriesLeft ? Transition.ATTEMPT_FAILED : Transition.FAILED);
+                } else {
+                    lastPaymentError = error;
+                }
+            }
+        }
+        updatedAt = now;
+        version++;
+        return transitions;
+    }
+
+    /** Ends a draft (nothing sent) when its session ends: {@code expired}. */
+    List<Transition> expireDraft(Instant now) {
+        status = PaymentStatus.EXPIRED;
+        updatedAt = now;
+        version++;
+        return List.of(Transition.EXPIRED);
+    }
+
+    /** Merges {@code changes} into the metadata (a capture's or void's {@code metadata}). */
+    void mergeMetadata(Map<String, String> changes, Instant now) {
+        if (changes == null || changes.isEmpty()) {
+            return;
+        }
+        Map<String, String> merged = new HashMap<>(metadata == null ? Map.of() : metadata);
+        merged.putAll(changes);
+        metadata = merged;
+        updatedAt = now;
+    }
+
+    void written() {
+        revision++;
+    }
+
+    public String id() { return id; }
+    public String merchantId() { return merchantId; }
+    public Mode mode() { return mode; }
+    Intent intent() { return intent; }
+    CaptureMethod captureMethod() { return captureMethod; }
+    public long amount() { return amount; }
+    public String currency() { return currency; }
+    String country() { return country; }
+    Map<String, Object> paymentMethodDetails() { return paymentMethodDetails; }
+    String cardFingerprint() { return cardFingerprint; }
+    String externalReference() { return externalReference; }
+    Map<String, String> metadata() { return metadata; }
+    public String paymentSessionId() { return paymentSessionId; }
+    String customerId() { return customerId; }
+    public String obligationId() { return obligationId; }
+    Instant createdAt() { return createdAt; }
+    public PaymentStatus status() { return status; }
+    long authorizedAmount() { return authorizedAmount; }
+    Instant authorizationExpiresAt() { return authorizationExpiresAt; }
+    public long paidAmount() { return paidAmount; }
+    long voidedAmount() { return voidedAmount; }
+    PaymentError lastPaymentError() { return lastPaymentError; }
+    int version() { return version; }
+    List<PaymentOperation> operations() { return List.copyOf(operations); }
+    Instant updatedAt() { return updatedAt; }
+    int revision() { return revision; }
 }

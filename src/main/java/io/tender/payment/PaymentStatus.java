@@ -11,4 +11,9 @@ public enum PaymentStatus {
     static PaymentStatus fromWire(String value) {
         return valueOf(value.toUpperCase());
     }
+
+    /** No processor call will move the payment's status again (a succeeded manual payment still captures and voids). */
+    boolean isFinal() {
+        return this != DRAFT && this != PENDING;
+    }
 }

@@ -1,58 +1,141 @@
 package io.tender.payment;
 
 import io.tender.api.ApiException;
-import io.tender.api.Ids;
+import io.tender.api.ListQuery;
+import io.tender.api.ListSql;
 import io.tender.api.ProblemCode;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
+import io.tender.settlement.LeasedRows;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Propagation;
 import org.springframework.transaction.annotation.Transactional;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
-/** The {@code payments} table, and the module's facade for other modules. */
+/**
+ * The {@code payments} table, and the module's facade for other modules (billing reads payments and its test helper
+ * records succeeded ones). Writes of a payment's state are conditional on the revision read (settlement kernel).
+ */
 @Repository
 public class Payments {
 
     public static final String PREFIX = "pay_";
 
-    private final JdbcClient jdbc;
+    private static final TypeReference<List<PaymentOperation>> OPERATIONS = new TypeReference<>() {
+    };
+    private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {
+    };
+    private static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {
+    };
 
-    Payments(JdbcClient jdbc) {
+    private final JdbcClient jdbc;
+    private final LeasedRows rows;
+    private final JsonMapper json;
+
+    Payments(JdbcClient jdbc, JsonMapper json) {
         this.jdbc = jdbc;
+        this.rows = new LeasedRows(jdbc, "payments");
+        this.json = json;
     }
 
     /**
-     * Records a payment that has succeeded in full, for one obligation. Runs in the caller's transaction, so that
-     * the payment and what it pays for commit together.
+     * Records a payment that has succeeded in full, for one obligation (billing's test helper). Runs in the caller's
+     * transaction, so that the payment and what it pays for commit together.
      */
     @Transactional(propagation = Propagation.MANDATORY)
     public Payment recordSucceeded(Caller caller, long amount, String currency, String obligationId) {
-        Instant now = Timestamps.now();
-        Payment payment = new Payment(Ids.newId(PREFIX), caller.mode(), PaymentStatus.SUCCEEDED, amount, currency,
-                amount, obligationId, now, now);
-        jdbc.sql("""
-                        insert into payments (id, merchant_id, mode, status, amount, currency, paid_amount, obligation_id,
-                            created_at, updated_at)
-                        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)""")
-                .params(payment.id(), caller.merchantId(), caller.mode().wire(), payment.status().wire(),
-                        payment.amount(), payment.currency(), payment.paidAmount(), payment.obligationId(),
-                        now.atOffset(ZoneOffset.UTC), now.atOffset(ZoneOffset.UTC))
-                .update();
+        return recordSucceeded(caller, amount, currency, obligationId, null);
+    }
+
+    /** {@link #recordSucceeded(Caller, long, String, String)}, naming the customer whose obligation it is. */
+    @Transactional(propagation = Propagation.MANDATORY)
+    public Payment recordSucceeded(Caller caller, long amount, String currency, String obligationId, String customerId) {
+        Payment payment = Payment.succeeded(caller.merchantId(), caller.mode(), amount, currency, obligationId,
+                customerId, Timestamps.now());
+        insert(payment, null);
         return payment;
+    }
+
+    void insert(Payment p, Duration lease) {
+        Map<String, Object> params = changing(p, lease);
+        params.put("merchant", p.merchantId());
+        params.put("mode", p.mode().wire());
+        params.put("intent", p.intent().wire());
+        params.put("captureMethod", p.captureMethod().wire());
+        params.put("amount", p.amount());
+        params.put("currency", p.currency());
+        params.put("country", p.country());
+        params.put("fingerprint", p.cardFingerprint());
+        params.put("externalReference", p.externalReference());
+        params.put("session", p.paymentSessionId());
+        params.put("customer", p.customerId());
+        params.put("obligation", p.obligationId());
+        params.put("createdAt", p.createdAt().atOffset(ZoneOffset.UTC));
+        jdbc.sql("""
+                        insert into payments (id, merchant_id, mode, status, intent, capture_method, amount, currency,
+                            country, authorized_amount, authorization_expires_at, paid_amount, voided_amount,
+                            payment_method_details, card_fingerprint, external_reference, last_payment_error, metadata,
+                            payment_session_id, customer_id, obligation_id, version, operations, revision, lease_until,
+                            created_at, updated_at)
+                        values (:id, :merchant, :mode, :status, :intent, :captureMethod, :amount, :currency,
+                            :country, :authorized, :expiresAt, :paid, :voided,
+                            :details::jsonb, :fingerprint, :externalReference, :lastError::jsonb, :metadata::jsonb,
+                            :session, :customer, :obligation, :version, :operations::jsonb, 1, :lease,
+                            :createdAt, :updatedAt)""")
+                .params(params).update();
+        p.written();
+    }
+
+    /** Writes the payment's new state if nobody else wrote it since it was read ({@code StaleWrite} otherwise). */
+    void update(Payment p, Duration lease) {
+        rows.updateOrThrow(p.id(), changing(p, lease), """
+                update payments set status = :status, authorized_amount = :authorized,
+                    authorization_expires_at = :expiresAt, paid_amount = :paid, voided_amount = :voided,
+                    payment_method_details = :details::jsonb, last_payment_error = :lastError::jsonb,
+                    metadata = :metadata::jsonb, version = :version, operations = :operations::jsonb,
+                    revision = revision + 1, lease_until = :lease, updated_at = :updatedAt
+                where id = :id and revision = :revision""");
+        p.written();
+    }
+
+    void release(Payment p) {
+        rows.release(p.id(), p.revision());
+    }
+
+    /**
+     * Takes payments for the recovery job: those with a processor call pending and untouched since
+     * {@code settledBefore}, and manual authorizations past their expiry with something left to release.
+     */
+    List<Payment> claimUnfinished(Instant settledBefore, Instant now, Duration lease, int limit) {
+        return rows.claim("""
+                        status in ('pending', 'succeeded')
+                        and ((updated_at < :settledBefore and operations @> '[{"status": "PENDING"}]'::jsonb)
+                             or (status = 'succeeded' and capture_method = 'manual'
+                                 and authorization_expires_at < :now
+                                 and paid_amount + voided_amount < authorized_amount))""",
+                Map.of("settledBefore", settledBefore.atOffset(ZoneOffset.UTC), "now", now.atOffset(ZoneOffset.UTC)),
+                lease, limit, this::map);
     }
 
     public Optional<Payment> find(Caller caller, String id) {
         return jdbc.sql("select * from payments where id = ? and merchant_id = ? and mode = ?")
                 .params(id, caller.merchantId(), caller.mode().wire())
-                .query(Payments::map).optional();
+                .query(this::map).optional();
     }
 
     /** The payment, or 404 {@code payment_not_found} for unknown ids and other merchants' or modes' payments. */
@@ -60,10 +143,54 @@ public class Payments {
         return find(caller, id).orElseThrow(() -> new ApiException(ProblemCode.PAYMENT_NOT_FOUND, "No such payment."));
     }
 
-    private static Payment map(ResultSet rs, int row) throws SQLException {
-        return new Payment(rs.getString("id"), Mode.fromWire(rs.getString("mode")),
-                PaymentStatus.fromWire(rs.getString("status")), rs.getLong("amount"), rs.getString("currency"),
-                rs.getLong("paid_amount"), rs.getString("obligation_id"),
-                rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
+    /** A payment by id alone, for the checkout and the recovery job (which act for the payment's own merchant). */
+    Optional<Payment> find(String id) {
+        return jdbc.sql("select * from payments where id = ?").param(id).query(this::map).optional();
+    }
+
+    List<Payment> list(Caller caller, ListQuery query, String status, String session, String externalReference) {
+        return ListSql.from("select * from payments").ownedBy(caller).where("status", status)
+                .where("payment_session_id", session).where("external_reference", externalReference)
+                .page(jdbc, query, this::map);
+    }
+
+    private Map<String, Object> changing(Payment p, Duration lease) {
+        Map<String, Object> params = new HashMap<>();
+        params.put("id", p.id());
+        params.put("status", p.status().wire());
+        params.put("authorized", p.authorizedAmount());
+        params.put("expiresAt", p.authorizationExpiresAt() == null ? null
+                : p.authorizationExpiresAt().atOffset(ZoneOffset.UTC));
+        params.put("paid", p.paidAmount());
+        params.put("voided", p.voidedAmount());
+        params.put("details", p.paymentMethodDetails() == null ? null : json.writeValueAsString(p.paymentMethodDetails()));
+        params.put("lastError", p.lastPaymentError() == null ? null : json.writeValueAsString(p.lastPaymentError()));
+        params.put("metadata", p.metadata() == null ? null : json.writeValueAsString(p.metadata()));
+        params.put("version", p.version());
+        params.put("operations", json.writeValueAsString(p.operations()));
+        params.put("revision", p.revision());
+        params.put("lease", LeasedRows.leaseUntil(lease));
+        params.put("updatedAt", p.updatedAt().atOffset(ZoneOffset.UTC));
+        return params;
+    }
+
+    private Payment map(ResultSet rs, int row) throws SQLException {
+        String details = rs.getString("payment_method_details");
+        String lastError = rs.getString("last_payment_error");
+        String metadata = rs.getString("metadata");
+        Timestamp expires = rs.getTimestamp("authorization_expires_at");
+        return new Payment(rs.getString("id"), rs.getString("merchant_id"), Mode.fromWire(rs.getString("mode")),
+                Payment.Intent.valueOf(rs.getString("intent").toUpperCase()),
+                Payment.CaptureMethod.valueOf(rs.getString("capture_method").toUpperCase()),
+                rs.getLong("amount"), rs.getString("currency"), rs.getString("country"),
+                details == null ? null : json.readValue(details, OBJECT), rs.getString("card_fingerprint"),
+                rs.getString("external_reference"), metadata == null ? null : json.readValue(metadata, STRINGS),
+                rs.getString("payment_session_id"), rs.getString("customer_id"), rs.getString("obligation_id"),
+                rs.getTimestamp("created_at").toInstant(), PaymentStatus.fromWire(rs.getString("status")),
+                rs.getLong("authorized_amount"), expires == null ? null : expires.toInstant(),
+                rs.getLong("paid_amount"), rs.getLong("voided_amount"),
+                lastError == null ? null : json.readValue(lastError, PaymentError.class), rs.getInt("version"),
+                new ArrayList<>(json.readValue(rs.getString("operations"), OPERATIONS)),
+                rs.getTimestamp("updated_at").toInstant(), rs.getInt("revision"));
     }
 }

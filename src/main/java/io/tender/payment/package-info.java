@@ -1,6 +1,9 @@
 /**
- * Payments ({@code pay_}): money received for one obligation. {@link io.tender.payment.Payments} records and reads
- * them for other modules (billing applies them to obligations); {@code GET /collect/payments/{id}} shows them.
- * Collect will create payments from payment sessions; until then billing's test helper is the only source.
+ * Collect's payments (decisions §6): the {@link io.tender.payment.Payment} aggregate ({@code pay_}) and the payment
+ * session ({@code ps_}) a customer pays at the hosted checkout ({@link io.tender.payment.Checkout} is the checkout's
+ * application API). {@link io.tender.payment.PaymentService} moves payments around each processor call on the
+ * settlement kernel that redemptions use; {@link io.tender.payment.PaymentRecovery} is their janitor.
+ * {@link io.tender.payment.Payments} is the module's facade for billing, which implements
+ * {@link io.tender.payment.PaymentObligations}: billing depends on payments, never the reverse.
  */
 package io.tender.payment;

@@ -6,6 +6,7 @@ import io.tender.provider.ChangeVoucher;
 import io.tender.provider.ProviderOutcome;
 import io.tender.provider.RedemptionType;
 import io.tender.provider.VoucherSource;
+import io.tender.settlement.OperationKeys;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.time.Instant;
@@ -118,7 +119,7 @@ final class Redemption {
             throw new IllegalStateException("redemption " + id + " is " + status.wire());
         }
         long sameType = operations.stream().filter(o -> o.type() == operationType).count();
-        String key = id + ":" + operationType.wire() + (sameType == 0 ? "" : ":" + (sameType + 1));
+        String key = OperationKeys.of(id, operationType.wire(), sameType);
         Operation operation = new Operation(Ids.newId("op_"), operationType, Operation.Status.PENDING,
                 operationAmount, null, null, now, key, reverses);
         operations.add(operation);
@@ -147,11 +148,10 @@ final class Redemption {
      */
     void reissuePending(Instant now) {
         Operation operation = pending().orElseThrow(() -> new IllegalStateException("nothing pending on " + id));
-        long tries = operations.stream().filter(o -> o.type() == operation.type()).count()
-                + operation.providerKey().chars().filter(c -> c == '~').count();
+        long ofType = operations.stream().filter(o -> o.type() == operation.type()).count();
         operations.set(operations.indexOf(operation), new Operation(operation.id(), operation.type(),
                 operation.status(), operation.amount(), null, null, operation.createdAt(),
-                operation.providerKey() + "~" + (tries + 1), operation.reverses()));
+                OperationKeys.reissued(operation.providerKey(), ofType), operation.reverses()));
         updatedAt = now;
     }
 

@@ -45,9 +45,11 @@ class RedemptionController {
             .map(RedemptionType::wire).collect(Collectors.toSet());
 
     private final RedemptionService service;
+    private final IdempotentRequests idempotent;
 
-    RedemptionController(RedemptionService service) {
+    RedemptionController(RedemptionService service, IdempotentRequests idempotent) {
         this.service = service;
+        this.idempotent = idempotent;
     }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -69,7 +71,7 @@ class RedemptionController {
     ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         IdempotencyKeys.validate(request.getHeader(IdempotentRequests.HEADER));
         NewRedemption redemption = NewRedemption.parse(body);
-        return service.create(caller, request, body, redemption).toEntity();
+        return service.create(caller, idempotent.keyed(request, body), redemption).toEntity();
     }
 
     @PostMapping("/{id}/confirm")
@@ -93,7 +95,7 @@ class RedemptionController {
         JsonInput in = JsonInput.body(body).allow(Set.of("amount"));
         Long amount = in.integer("amount", false, 1, NewRedemption.MAX_AMOUNT);
         in.throwIfInvalid();
-        return service.confirm(caller, id, request, body, ifMatch(request), amount).toEntity();
+        return service.confirm(caller, id, idempotent.keyed(request, body), ifMatch(request), amount).toEntity();
     }
 
     @PostMapping("/{id}/reverse")
@@ -111,7 +113,7 @@ class RedemptionController {
                                    @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         IdempotencyKeys.validate(request.getHeader(IdempotentRequests.HEADER));
         JsonInput.body(body).allow(Set.of()).throwIfInvalid();
-        return service.reverse(caller, id, request, body, ifMatch(request)).toEntity();
+        return service.reverse(caller, id, idempotent.keyed(request, body), ifMatch(request)).toEntity();
     }
 
     /** {@code If-Match: 2}, {@code "2"} or {@code W/"2"}: the version the client acts on. */

@@ -1,13 +1,13 @@
 package io.tender.redemption;
 
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.tender.settlement.RecoveryBatches;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The janitor: every {@code interval}, takes unfinished redemptions no request is working on (draft, or with a
@@ -17,8 +17,6 @@ import java.time.Instant;
  */
 @Component
 class RedemptionRecovery {
-
-    private static final Logger log = LoggerFactory.getLogger(RedemptionRecovery.class);
 
     private final Redemptions redemptions;
     private final RedemptionService service;
@@ -43,23 +41,21 @@ class RedemptionRecovery {
     @Scheduled(initialDelayString = "${tender.redemptions.recovery.interval:PT10S}",
             fixedDelayString = "${tender.redemptions.recovery.interval:PT10S}")
     void run() {
-        int recovered;
-        do {
-            recovered = runOnce();
-        } while (recovered == 20);
+        Instant now = Instant.now();
+        RecoveryBatches.drain(() -> claim(now), r -> recover(r, now), Redemption::id);
     }
 
     /** One batch; returns how many redemptions it took. */
     int runOnce() {
         Instant now = Instant.now();
-        var batch = redemptions.claimUnfinished(now.minus(minAge), now.minus(reservationTtl), lease, 20);
-        for (Redemption redemption : batch) {
-            try {
-                service.recover(redemption, now.minus(giveUpAfter), now.minus(reservationTtl));
-            } catch (RuntimeException e) {
-                log.error("Recovery of {} failed; it will be tried again", redemption.id(), e);
-            }
-        }
-        return batch.size();
+        return RecoveryBatches.runOnce(() -> claim(now), r -> recover(r, now), Redemption::id);
+    }
+
+    private List<Redemption> claim(Instant now) {
+        return redemptions.claimUnfinished(now.minus(minAge), now.minus(reservationTtl), lease, RecoveryBatches.SIZE);
+    }
+
+    private void recover(Redemption redemption, Instant now) {
+        service.recover(redemption, now.minus(giveUpAfter), now.minus(reservationTtl));
     }
 }

@@ -9,18 +9,21 @@ import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotencyKeys;
 import io.tender.idempotency.IdempotentRequests;
+import io.tender.idempotency.KeyedRequest;
 import io.tender.idempotency.StoredResponse;
 import io.tender.outbox.Outbox;
 import io.tender.provider.ProviderOutcome;
 import io.tender.provider.VoucherProvider;
 import io.tender.provider.VoucherProviders;
-import jakarta.servlet.http.HttpServletRequest;
+import io.tender.settlement.PendingCall;
+import io.tender.settlement.Settlement;
+import io.tender.settlement.StaleWrite;
+import io.tender.settlement.WaitingKeys;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Duration;
@@ -46,6 +49,10 @@ import java.util.List;
  * transaction records both answers with both events. A crash in between leaves the reserve pending; the recovery
  * job resolves it, and before it confirms it asks for the confirm's status, since the confirm may already have
  * been sent (docs/PERFORMANCE.md, "One commit fewer per redemption").
+ * <p>
+ * The money-safety rules themselves (recording a call before sending it, resolving unknown outcomes by status, fenced
+ * keys, leases, completing waiting keys) are the {@code settlement} kernel's, shared with payments. This class knows
+ * no HTTP: the controller and the recovery job call its commands.
  */
 @Service
 class RedemptionService {
@@ -56,18 +63,20 @@ class RedemptionService {
     private final Redemptions redemptions;
     private final IdempotencyKeys keys;
     private final IdempotentRequests idempotent;
+    private final WaitingKeys waitingKeys;
     private final Outbox outbox;
     private final VoucherProviders providers;
     private final TransactionTemplate tx;
     private final JsonMapper json;
     private final Duration lease;
 
-    RedemptionService(Redemptions redemptions, IdempotencyKeys keys, IdempotentRequests idempotent, Outbox outbox,
-                      VoucherProviders providers, TransactionTemplate tx, JsonMapper json,
-                      @Value("${tender.redemptions.lease:PT1M}") Duration lease) {
+    RedemptionService(Redemptions redemptions, IdempotencyKeys keys, IdempotentRequests idempotent,
+                      WaitingKeys waitingKeys, Outbox outbox, VoucherProviders providers, TransactionTemplate tx,
+                      JsonMapper json, @Value("${tender.redemptions.lease:PT1M}") Duration lease) {
         this.redemptions = redemptions;
         this.keys = keys;
         this.idempotent = idempotent;
+        this.waitingKeys = waitingKeys;
         this.outbox = outbox;
         this.providers = providers;
         this.tx = tx;
@@ -107,10 +116,10 @@ class RedemptionService {
         }
     }
 
-    StoredResponse create(Caller caller, HttpServletRequest request, JsonNode body, NewRedemption command) {
+    StoredResponse create(Caller caller, KeyedRequest request, NewRedemption command) {
         VoucherProvider provider = providers.forMode(caller.mode(), command.type());
         var capabilities = provider.capabilities();
-        String key = request.getHeader(IdempotentRequests.HEADER);
+        String key = request.key();
         Redemption redemption = Redemption.open(Ids.newId("rdm_"), caller.merchantId(), caller.mode(), command,
                 capabilities.defaultCurrency(), key, Timestamps.now());
         Run run = new Run(caller, redemption, provider);
@@ -122,7 +131,7 @@ class RedemptionService {
         } else {
             redemption.begin(Operation.Type.RESERVE, command.amount() == null ? 0 : command.amount(), Timestamps.now());
         }
-        var start = idempotent.start(caller, request, body, redemption.id(), () -> {
+        var start = idempotent.start(caller, request, redemption.id(), () -> {
             redemptions.insert(redemption, lease);
             run.events.forEach(e -> outbox.append(caller, e));
             run.events.clear();
@@ -135,8 +144,8 @@ class RedemptionService {
     }
 
     /** Captures a held redemption ({@code reserved} on a provider with holds), all of it or {@code amount}. */
-    StoredResponse confirm(Caller caller, String id, HttpServletRequest request, JsonNode body, Integer ifMatch, Long amount) {
-        return act(caller, id, request, body, ifMatch, redemption -> {
+    StoredResponse confirm(Caller caller, String id, KeyedRequest request, Integer ifMatch, Long amount) {
+        return act(caller, id, request, ifMatch, redemption -> {
             Operation reservation = redemption.reservation().orElseThrow();
             long captured = amount == null ? reservation.amount() : amount;
             if (captured > reservation.amount()) {
@@ -147,17 +156,17 @@ class RedemptionService {
     }
 
     /** Releases a held redemption; it ends {@code failed} with {@code reversed_amount} (nothing was redeemed). */
-    StoredResponse reverse(Caller caller, String id, HttpServletRequest request, JsonNode body, Integer ifMatch) {
-        return act(caller, id, request, body, ifMatch, redemption -> {
+    StoredResponse reverse(Caller caller, String id, KeyedRequest request, Integer ifMatch) {
+        return act(caller, id, request, ifMatch, redemption -> {
             Operation reservation = redemption.reservation().orElseThrow();
             redemption.beginReversal(reservation.providerKey(), reservation.amount(), Timestamps.now());
         });
     }
 
-    private StoredResponse act(Caller caller, String id, HttpServletRequest request, JsonNode body, Integer ifMatch,
+    private StoredResponse act(Caller caller, String id, KeyedRequest request, Integer ifMatch,
                                java.util.function.Consumer<Redemption> begin) {
-        String key = request.getHeader(IdempotentRequests.HEADER);
-        var start = idempotent.start(caller, request, body, id, () -> {
+        String key = request.key();
+        var start = idempotent.start(caller, request, id, () -> {
             Redemption redemption = redemptions.get(caller, id);
             if (ifMatch != null && ifMatch != redemption.version()) {
                 throw new ApiException(ProblemCode.CONFLICT, "The redemption is at version " + redemption.version()
@@ -172,7 +181,7 @@ class RedemptionService {
             begin.accept(redemption);
             try {
                 redemptions.update(redemption, lease);
-            } catch (Redemptions.ConcurrentlyModified e) {
+            } catch (StaleWrite e) {
                 throw new ApiException(ProblemCode.CONFLICT, "The redemption changed while this request ran. Retry.");
             }
             return new Run(caller, redemption, provider);
@@ -216,40 +225,64 @@ class RedemptionService {
     }
 
     /**
-     * Drives the pending operation to a definite outcome and records it (in memory; the caller writes it).
-     * {@code askFirst}: the call may have been sent before (recovery), so ask for its status instead of sending it.
-     * {@code stillWanted}: if the provider never received it, the call is still to be made (a confirm that a crashed
-     * request may or may not have sent), rather than settled as not having happened.
-     * Returns false when the outcome is still unknown.
+     * Drives the pending operation to a definite outcome through the kernel ({@link Settlement}) and records it (in
+     * memory; the caller writes it). {@code askFirst}: the call may have been sent before (recovery), so ask for its
+     * status instead of sending it. {@code stillWanted}: if the provider never received it, the call is still to be
+     * made (a confirm that a crashed request may or may not have sent), rather than settled as not having happened.
+     * A reversal that did not get through has not happened: it stays pending. Returns false when the outcome is
+     * still unknown.
      */
     private boolean settle(Run run, boolean askFirst, boolean stillWanted) {
         Redemption redemption = run.redemption;
-        Operation operation = redemption.pending().orElseThrow();
-        ProviderOutcome outcome = askFirst ? run.provider.status(operation.providerKey()) : send(run, operation);
-        if (askFirst && (operation.type() == Operation.Type.REVERSE || stillWanted)
-                && neverReceived(outcome, redemption)) {
-            // A reversal (or a wanted confirm) that never arrived has moved nothing yet. Its key is fenced now, so
-            // it goes again under a fresh key, recorded before it is sent.
-            redemption.reissuePending(Timestamps.now());
-            run.save(lease);
-            operation = redemption.pending().orElseThrow();
-            outcome = send(run, operation);
-            askFirst = false;
-        }
-        if (!askFirst && outcome instanceof ProviderOutcome.Unknown) {
-            outcome = run.provider.status(operation.providerKey());
-        }
-        if (outcome instanceof ProviderOutcome.Unknown unknown) {
-            log.warn("Outcome of {} on {} is unknown: {}", operation.type().wire(), redemption.id(), unknown.message());
+        boolean reversal = redemption.pending().orElseThrow().type() == Operation.Type.REVERSE;
+        var outcome = Settlement.resolve(new ProviderCall(run),
+                new Settlement.Mode(askFirst, stillWanted, reversal));
+        if (outcome.isEmpty()) {
+            Operation operation = redemption.pending().orElseThrow();
+            if (reversal) {
+                log.warn("Reversal on {} did not reach the provider or has no definite answer; it stays pending",
+                        redemption.id());
+            } else {
+                log.warn("Outcome of {} on {} is unknown", operation.type().wire(), redemption.id());
+            }
             return false;
         }
-        if (operation.type() == Operation.Type.REVERSE && neverReceived(outcome, redemption)) {
-            // A reversal that did not get through has not happened; it stays pending and is sent again later.
-            log.warn("Reversal on {} did not reach the provider; it will be sent again", redemption.id());
-            return false;
-        }
-        run.record(redemption.settle(outcome, Timestamps.now()));
+        run.record(redemption.settle(outcome.get(), Timestamps.now()));
         return true;
+    }
+
+    /** The redemption's pending provider call, as the kernel drives it. */
+    private final class ProviderCall implements PendingCall<ProviderOutcome> {
+        private final Run run;
+
+        ProviderCall(Run run) {
+            this.run = run;
+        }
+
+        @Override
+        public ProviderOutcome send() {
+            return RedemptionService.send(run, run.redemption.pending().orElseThrow());
+        }
+
+        @Override
+        public ProviderOutcome status() {
+            return run.provider.status(run.redemption.pending().orElseThrow().providerKey());
+        }
+
+        @Override
+        public Verdict classify(ProviderOutcome outcome) {
+            return switch (outcome) {
+                case ProviderOutcome.Unknown u -> Verdict.UNKNOWN;
+                case ProviderOutcome.Declined d when neverReceived(d, run.redemption) -> Verdict.NEVER_RECEIVED;
+                default -> Verdict.DEFINITE;
+            };
+        }
+
+        @Override
+        public void reissue() {
+            run.redemption.reissuePending(Timestamps.now());
+            run.save(lease);
+        }
     }
 
     /** The protocol's answer to a status query for a call the provider never received. */
@@ -349,10 +382,10 @@ class RedemptionService {
 
     /** Completes the keys of requests that never got their answer, so that their retries replay the final state. */
     private void completeWaitingKeys(Redemption redemption, byte[] view) {
-        for (var waiting : keys.unfinished(redemption.merchantId(), redemption.mode().wire(), redemption.id())) {
+        waitingKeys.complete(redemption.merchantId(), redemption.mode().wire(), redemption.id(), waiting -> {
             int status = waiting.path().endsWith("/confirm") || waiting.path().endsWith("/reverse") ? 200 : 201;
-            keys.complete(redemption.merchantId(), redemption.mode().wire(), waiting.key(), StoredResponse.json(status, view));
-        }
+            return StoredResponse.json(status, view);
+        });
     }
 
     RedemptionView get(Caller caller, String id) {

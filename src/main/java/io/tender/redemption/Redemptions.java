@@ -9,6 +9,7 @@ import io.tender.provider.ChangeVoucher;
 import io.tender.provider.RedemptionType;
 import io.tender.provider.VoucherSource;
 import io.tender.secrets.SecretBox;
+import io.tender.settlement.LeasedRows;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import tools.jackson.core.type.TypeReference;
@@ -42,11 +43,13 @@ class Redemptions {
     };
 
     private final JdbcClient jdbc;
+    private final LeasedRows rows;
     private final JsonMapper json;
     private final SecretBox box;
 
     Redemptions(JdbcClient jdbc, JsonMapper json, SecretBox box) {
         this.jdbc = jdbc;
+        this.rows = new LeasedRows(jdbc, "redemptions");
         this.json = json;
         this.box = box;
     }
@@ -73,26 +76,20 @@ class Redemptions {
      * recovery job away while the caller goes on calling the provider; null releases the redemption.
      */
     void update(Redemption r, Duration lease) {
-        int rows = jdbc.sql("""
-                        update redemptions set status = :status, version = :version, amount = :amount,
-                            currency = :currency, reserved_amount = :reserved, redeemed_amount = :redeemed,
-                            reversed_amount = :reversed, provider_reference = :reference::jsonb,
-                            operations = :operations::jsonb, change_voucher_sealed = :change,
-                            last_error = :lastError::jsonb, revision = revision + 1, lease_until = :lease,
-                            updated_at = :updatedAt
-                        where id = :id and revision = :revision""")
-                .paramSource(changingParams(r, lease))
-                .update();
-        if (rows != 1) {
-            throw new ConcurrentlyModified(r.id());
-        }
+        rows.updateOrThrow(r.id(), changingParams(r, lease), """
+                update redemptions set status = :status, version = :version, amount = :amount,
+                    currency = :currency, reserved_amount = :reserved, redeemed_amount = :redeemed,
+                    reversed_amount = :reversed, provider_reference = :reference::jsonb,
+                    operations = :operations::jsonb, change_voucher_sealed = :change,
+                    last_error = :lastError::jsonb, revision = revision + 1, lease_until = :lease,
+                    updated_at = :updatedAt
+                where id = :id and revision = :revision""");
         r.written();
     }
 
     /** Lets the recovery job take the redemption as soon as it is old enough (its request gave up on it). */
     void release(Redemption r) {
-        jdbc.sql("update redemptions set lease_until = null where id = ? and revision = ?")
-                .params(r.id(), r.revision()).update();
+        rows.release(r.id(), r.revision());
     }
 
     /**
@@ -102,32 +99,14 @@ class Redemptions {
      * lease so no one else works on them meanwhile.
      */
     List<Redemption> claimUnfinished(Instant settledBefore, Instant reservationsBefore, Duration lease, int limit) {
-        return jdbc.sql("""
-                        with taken as (
-                            select id from redemptions
-                            where status in ('draft', 'reserved')
-                              and (lease_until is null or lease_until < now())
-                              and ((updated_at < :settledBefore
-                                    and (status = 'draft' or operations @> '[{"status": "PENDING"}]'::jsonb))
-                                   or updated_at < :reservationsBefore)
-                            order by updated_at
-                            limit :limit
-                            for update skip locked)
-                        update redemptions r set lease_until = :leaseUntil, revision = r.revision + 1
-                        from taken where r.id = taken.id
-                        returning r.*""")
-                .param("settledBefore", settledBefore.atOffset(ZoneOffset.UTC))
-                .param("reservationsBefore", reservationsBefore.atOffset(ZoneOffset.UTC))
-                .param("leaseUntil", Instant.now().plus(lease).atOffset(ZoneOffset.UTC))
-                .param("limit", limit)
-                .query(this::map).list();
-    }
-
-    /** Another writer moved the redemption first; this writer's view of it is stale and must not be written. */
-    static final class ConcurrentlyModified extends RuntimeException {
-        ConcurrentlyModified(String id) {
-            super("redemption " + id + " was changed by another writer", null, false, false);
-        }
+        return rows.claim("""
+                        status in ('draft', 'reserved')
+                        and ((updated_at < :settledBefore
+                              and (status = 'draft' or operations @> '[{"status": "PENDING"}]'::jsonb))
+                             or updated_at < :reservationsBefore)""",
+                Map.of("settledBefore", settledBefore.atOffset(ZoneOffset.UTC),
+                        "reservationsBefore", reservationsBefore.atOffset(ZoneOffset.UTC)),
+                lease, limit, this::map);
     }
 
     Optional<Redemption> find(Caller caller, String id) {
@@ -182,7 +161,7 @@ class Redemptions {
                 : box.seal(json.writeValueAsBytes(r.changeVoucher()), "redemption-change:" + r.id()));
         p.put("lastError", r.lastError() == null ? null : json.writeValueAsString(r.lastError()));
         p.put("revision", r.revision());
-        p.put("lease", lease == null ? null : Instant.now().plus(lease).atOffset(ZoneOffset.UTC));
+        p.put("lease", LeasedRows.leaseUntil(lease));
         p.put("updatedAt", r.updatedAt().atOffset(ZoneOffset.UTC));
         return p;
     }

@@ -19,7 +19,8 @@ import java.util.Map;
 @SpringBootConfiguration
 @EnableAutoConfiguration
 @Profile(ProviderSimulator.PROFILE)
-@ComponentScan(basePackages = {"io.tender.simulator", "io.tender.provider.sandbox", "io.tender.secrets",
+@ComponentScan(basePackages = {"io.tender.simulator", "io.tender.provider.sandbox", "io.tender.processor.sandbox",
+        "io.tender.secrets",
         "io.tender.database"})
 public class ProviderSimulator {
 

@@ -1,5 +1,9 @@
 package io.tender.simulator;
 
+import io.tender.processor.PaymentProcessor;
+import io.tender.processor.ProcessorOutcome;
+import io.tender.processor.ProcessorProtocol;
+import io.tender.processor.sandbox.SandboxProcessor;
 import io.tender.provider.ProviderOutcome;
 import io.tender.provider.ProviderProtocol;
 import io.tender.provider.RedemptionType;
@@ -39,15 +43,19 @@ import java.util.Map;
 class SimulatorController {
 
     private final SandboxProviders sandbox;
+    private final SandboxProcessor processor;
+    private final ProcessorProtocol processorProtocol;
     private final ProviderProtocol protocol;
     private final JsonMapper json;
     private final Duration delay;
     private final byte[] apiKey;
 
-    SimulatorController(SandboxProviders sandbox, JsonMapper json,
+    SimulatorController(SandboxProviders sandbox, SandboxProcessor processor, JsonMapper json,
                         @Value("${tender.simulator.delay:${SIMULATOR_DELAY:PT0S}}") Duration delay,
                         @Value("${tender.simulator.api-key:${SIMULATOR_API_KEY:}}") String apiKey) {
         this.sandbox = sandbox;
+        this.processor = processor;
+        this.processorProtocol = new ProcessorProtocol(json);
         this.protocol = new ProviderProtocol(json);
         this.json = json;
         this.delay = delay;
@@ -114,10 +122,77 @@ class SimulatorController {
         return ResponseEntity.ok(protocol.write(outcome));
     }
 
+    /**
+     * The processor protocol (docs/processor-protocol.md) over the sandbox processor: approvals 200, declines 422,
+     * action required 202, and the card that times out after approving 504 (its status says approved).
+     */
+    @PostMapping(value = "/processor/{call:authorize|capture|void}", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<?> process(@PathVariable String call,
+                              @RequestHeader(value = "Authorization", required = false) String authorization,
+                              @RequestBody JsonNode body) throws InterruptedException {
+        authorize(authorization);
+        String key = body.path("operation_key").stringValue(null);
+        String currency = body.path("currency").stringValue(null);
+        ProcessorOutcome outcome;
+        if (call.equals("authorize")) {
+            PaymentProcessor.Authorize authorize = processorProtocol.readAuthorize(body);
+            if (authorize == null) {
+                return ResponseEntity.badRequest().body(Map.of("result", "declined", "error_code", "invalid_request",
+                        "message", "operation_key, amount, currency and a method are required"));
+            }
+            outcome = processor.authorize(authorize);
+        } else {
+            String authorizationKey = body.path("authorization_key").stringValue(null);
+            if (key == null || currency == null || authorizationKey == null || !body.path("amount").isIntegralNumber()) {
+                return ResponseEntity.badRequest().body(Map.of("result", "declined", "error_code", "invalid_request",
+                        "message", "operation_key, authorization_key, amount and currency are required"));
+            }
+            long amount = body.path("amount").longValue();
+            outcome = call.equals("capture")
+                    ? processor.capture(new PaymentProcessor.Capture(key, authorizationKey, amount, currency))
+                    : processor.release(new PaymentProcessor.Release(key, authorizationKey, amount, currency));
+        }
+        if (!delay.isZero()) {
+            Thread.sleep(delay);
+        }
+        return processorAnswer(outcome);
+    }
+
+    @GetMapping(value = "/processor/operations/{key}", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<?> processorStatus(@PathVariable String key,
+                                      @RequestHeader(value = "Authorization", required = false) String authorization) {
+        authorize(authorization);
+        ProcessorOutcome outcome = processor.status(key);
+        if (outcome instanceof ProcessorOutcome.Declined d && d.neverReceived()) {
+            return ResponseEntity.status(HttpStatus.NOT_FOUND).body(Map.of("result", "not_found"));
+        }
+        return ResponseEntity.ok(processorProtocol.write(outcome));
+    }
+
+    /** Plays the customer on a 3-D Secure or bank page: {@code {"decision": "approve" | "decline" | "cancel"}}. */
+    @PostMapping(value = "/processor/operations/{key}/decision", produces = MediaType.APPLICATION_JSON_VALUE)
+    ResponseEntity<?> decide(@PathVariable String key, @RequestBody JsonNode body,
+                             @RequestHeader(value = "Authorization", required = false) String authorization) {
+        authorize(authorization);
+        SandboxProcessor.Decision decision = Arrays.stream(SandboxProcessor.Decision.values())
+                .filter(d -> d.name().equalsIgnoreCase(body.path("decision").stringValue(""))).findFirst()
+                .orElseThrow(() -> new org.springframework.web.server.ResponseStatusException(HttpStatus.BAD_REQUEST));
+        return ResponseEntity.ok(processorProtocol.write(processor.decide(key, decision)));
+    }
+
+    private ResponseEntity<?> processorAnswer(ProcessorOutcome outcome) {
+        return switch (outcome) {
+            case ProcessorOutcome.Approved a -> ResponseEntity.ok(processorProtocol.write(a));
+            case ProcessorOutcome.Declined d -> ResponseEntity.unprocessableContent().body(processorProtocol.write(d));
+            case ProcessorOutcome.ActionRequired r -> ResponseEntity.accepted().body(processorProtocol.write(r));
+            case ProcessorOutcome.Unknown u -> ResponseEntity.status(HttpStatus.GATEWAY_TIMEOUT).build();
+        };
+    }
+
     @GetMapping(value = "/_ledger", produces = MediaType.APPLICATION_JSON_VALUE)
     Map<String, Object> ledger(@RequestHeader(value = "Authorization", required = false) String authorization) {
         authorize(authorization);
-        return Map.of("operations", sandbox.ledger());
+        return Map.of("operations", sandbox.ledger(), "processor_operations", processor.ledger());
     }
 
     private VoucherSource source(RedemptionType type, JsonNode body) {

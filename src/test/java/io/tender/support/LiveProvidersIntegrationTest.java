@@ -14,7 +14,8 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
  * A second application context for provider faults, holds and recovery: live mode talks to a WireMock server
  * (one_voucher and ott) or to a port where nothing listens (provider_c); test mode's ott and provider_c sandbox
  * providers have holds; the recovery job runs every 200 ms on anything untouched for a second. Short timeouts, and
- * a circuit breaker that never opens here (its behaviour is tested on the adapter itself).
+ * the live payment processor is the same WireMock server under {@code /processor}, and the payments' recovery job
+ * runs as often; a circuit breaker that never opens here (its behaviour is tested on the adapter itself).
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "tender.admin-token=" + IntegrationTestSupport.ADMIN_TOKEN,
@@ -32,6 +33,14 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
         "tender.redemptions.recovery.min-age=PT1S",
         "tender.redemptions.recovery.give-up-after=PT1H",
         "tender.redemptions.reservation-ttl=PT1H",
+        "tender.processor.live.read-timeout=1500ms",
+        "tender.processor.live.connect-timeout=500ms",
+        "tender.processor.live.resilience.minimum-calls=1000",
+        "tender.processor.live.resilience.sliding-window=1000",
+        "tender.processor.live.resilience.read-attempts=2",
+        "tender.processor.live.resilience.read-retry-wait=50ms",
+        "tender.payments.recovery.interval=PT0.2S",
+        "tender.payments.recovery.min-age=PT1S",
 })
 public abstract class LiveProvidersIntegrationTest extends IntegrationTestSupport {
 
@@ -47,6 +56,7 @@ public abstract class LiveProvidersIntegrationTest extends IntegrationTestSuppor
     static void liveProviders(DynamicPropertyRegistry registry) {
         registry.add("tender.data-dir", DATA_DIR::toString);
         registry.add("tender.providers.live.base-url", PROVIDER::baseUrl);
+        registry.add("tender.processor.live.base-url", () -> PROVIDER.baseUrl() + "/processor");
     }
 
     @BeforeEach

@@ -16,12 +16,6 @@ import org.springframework.web.client.RestClient;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
-import java.net.ConnectException;
-import java.net.NoRouteToHostException;
-import java.net.UnknownHostException;
-import java.net.http.HttpConnectTimeoutException;
-import java.nio.channels.UnresolvedAddressException;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
@@ -43,8 +37,7 @@ final class HttpVoucherProvider implements VoucherProvider {
     private final RedemptionType type;
     private final ProviderCapabilities capabilities;
     private final RestClient client;
-    private final CircuitBreaker circuitBreaker;
-    private final Bulkhead bulkhead;
+    private final GuardedCalls calls;
     private final Retry readRetry;
     private final JsonMapper json;
     private final ProviderProtocol protocol;
@@ -54,8 +47,7 @@ final class HttpVoucherProvider implements VoucherProvider {
         this.type = type;
         this.capabilities = capabilities;
         this.client = client;
-        this.circuitBreaker = circuitBreaker;
-        this.bulkhead = bulkhead;
+        this.calls = new GuardedCalls(circuitBreaker, bulkhead, type.providerPrefix(), ProviderProtocol.Malformed.class);
         this.readRetry = readRetry;
         this.json = json;
         this.protocol = new ProviderProtocol(json);
@@ -102,7 +94,7 @@ final class HttpVoucherProvider implements VoucherProvider {
 
     @Override
     public ProviderOutcome status(String operationKey) {
-        Supplier<ProviderOutcome> ask = () -> switch (attempt(() -> client.get()
+        Supplier<ProviderOutcome> ask = () -> switch (calls.attempt(() -> client.get()
                 .uri("/operations/{key}", operationKey)
                 .exchange((request, response) -> {
                     byte[] bytes = response.getBody().readAllBytes();
@@ -111,19 +103,19 @@ final class HttpVoucherProvider implements VoucherProvider {
                                 "The provider never received the request");
                     }
                     if (!response.getStatusCode().is2xxSuccessful()) {
-                        throw new Unclear("status answered HTTP " + response.getStatusCode().value());
+                        throw new GuardedCalls.Unclear("status answered HTTP " + response.getStatusCode().value());
                     }
                     return protocol.read(bytes, type);
                 }))) {
-            case Attempt.Answered<ProviderOutcome>(ProviderOutcome outcome) when !(outcome instanceof ProviderOutcome.Unknown) -> outcome;
-            case Attempt.Answered<ProviderOutcome>(ProviderOutcome outcome) -> throw new Unclear("the provider does not know yet");
+            case GuardedCalls.Attempt.Answered<ProviderOutcome>(ProviderOutcome outcome) when !(outcome instanceof ProviderOutcome.Unknown) -> outcome;
+            case GuardedCalls.Attempt.Answered<ProviderOutcome>(ProviderOutcome outcome) -> throw new GuardedCalls.Unclear("the provider does not know yet");
             // Not being able to ask says nothing about the call asked after.
-            case Attempt.NotSent<ProviderOutcome>(String why) -> throw new Unclear(why);
-            case Attempt.Unclear<ProviderOutcome>(String why) -> throw new Unclear(why);
+            case GuardedCalls.Attempt.NotSent<ProviderOutcome>(String why) -> throw new GuardedCalls.Unclear(why);
+            case GuardedCalls.Attempt.Unclear<ProviderOutcome>(String why) -> throw new GuardedCalls.Unclear(why);
         };
         try {
             return Retry.decorateSupplier(readRetry, ask).get();
-        } catch (Unclear e) {
+        } catch (GuardedCalls.Unclear e) {
             return unknown(e.getMessage());
         }
     }
@@ -132,22 +124,22 @@ final class HttpVoucherProvider implements VoucherProvider {
     public Lookup lookup(VoucherSource source) {
         ObjectNode body = json.createObjectNode();
         body.set("source", json.valueToTree(source.full()));
-        Supplier<Lookup> ask = () -> switch (attempt(() -> client.post().uri("/lookup")
+        Supplier<Lookup> ask = () -> switch (calls.attempt(() -> client.post().uri("/lookup")
                 .contentType(MediaType.APPLICATION_JSON)
                 .body(json.writeValueAsBytes(body))
                 .exchange((request, response) -> {
                     if (!response.getStatusCode().is2xxSuccessful() && response.getStatusCode().value() != 422) {
-                        throw new Unclear("lookup answered HTTP " + response.getStatusCode().value());
+                        throw new GuardedCalls.Unclear("lookup answered HTTP " + response.getStatusCode().value());
                     }
                     return protocol.readLookup(response.getBody().readAllBytes());
                 }))) {
-            case Attempt.Answered<Lookup>(Lookup answer) -> answer;
-            case Attempt.NotSent<Lookup>(String why) -> throw new Unclear(why);
-            case Attempt.Unclear<Lookup>(String why) -> throw new Unclear(why);
+            case GuardedCalls.Attempt.Answered<Lookup>(Lookup answer) -> answer;
+            case GuardedCalls.Attempt.NotSent<Lookup>(String why) -> throw new GuardedCalls.Unclear(why);
+            case GuardedCalls.Attempt.Unclear<Lookup>(String why) -> throw new GuardedCalls.Unclear(why);
         };
         try {
             return Retry.decorateSupplier(readRetry, ask).get();
-        } catch (Unclear e) {
+        } catch (GuardedCalls.Unclear e) {
             log.warn("Lookup at {} failed: {}", type.providerPrefix(), e.getMessage());
             return new Lookup.Refused(type.errorCode("transport_error"), "The provider could not be reached");
         }
@@ -165,7 +157,7 @@ final class HttpVoucherProvider implements VoucherProvider {
 
     /** Sends a money-moving call once, with its operation key as the Idempotency-Key. */
     private ProviderOutcome send(String path, String operationKey, ObjectNode body) {
-        return switch (attempt(() -> client.post().uri(path)
+        return switch (calls.attempt(() -> client.post().uri(path)
                 .header("Idempotency-Key", operationKey)
                 .contentType(MediaType.APPLICATION_JSON)
                 .body(json.writeValueAsBytes(body))
@@ -174,98 +166,18 @@ final class HttpVoucherProvider implements VoucherProvider {
                     byte[] bytes = response.getBody().readAllBytes();
                     if (status >= 500 || status == 408 || status == 409 || status == 429) {
                         // The provider may have acted before failing, or is still acting: cannot tell.
-                        throw new Unclear("answered HTTP " + status);
+                        throw new GuardedCalls.Unclear("answered HTTP " + status);
                     }
                     return protocol.read(bytes, type);
                 }))) {
-            case Attempt.Answered<ProviderOutcome>(ProviderOutcome outcome) -> outcome;
-            case Attempt.NotSent<ProviderOutcome>(String why) -> new ProviderOutcome.Declined(
+            case GuardedCalls.Attempt.Answered<ProviderOutcome>(ProviderOutcome outcome) -> outcome;
+            case GuardedCalls.Attempt.NotSent<ProviderOutcome>(String why) -> new ProviderOutcome.Declined(
                     type.errorCode("transport_error"), "The provider could not be reached; nothing was sent (" + why + ")");
-            case Attempt.Unclear<ProviderOutcome>(String why) -> unknown(why);
+            case GuardedCalls.Attempt.Unclear<ProviderOutcome>(String why) -> unknown(why);
         };
-    }
-
-    /** How one try of a call went, before it means anything for money. */
-    private sealed interface Attempt<T> {
-        record Answered<T>(T answer) implements Attempt<T> {
-        }
-
-        /** Nothing reached the provider. */
-        record NotSent<T>(String why) implements Attempt<T> {
-        }
-
-        /** The request may have reached the provider; the answer is missing or unusable. */
-        record Unclear<T>(String why) implements Attempt<T> {
-        }
-    }
-
-    /** One try through the bulkhead and the circuit breaker, with every failure classified. */
-    private <T> Attempt<T> attempt(Supplier<T> call) {
-        if (!bulkhead.tryAcquirePermission()) {
-            return new Attempt.NotSent<>("too many calls in progress");
-        }
-        try {
-            if (!circuitBreaker.tryAcquirePermission()) {
-                return new Attempt.NotSent<>("circuit open");
-            }
-            long start = System.nanoTime();
-            try {
-                T answer = call.get();
-                circuitBreaker.onSuccess(System.nanoTime() - start, TimeUnit.NANOSECONDS);
-                return new Attempt.Answered<>(answer);
-            } catch (RuntimeException e) {
-                circuitBreaker.onError(System.nanoTime() - start, TimeUnit.NANOSECONDS, e);
-                if (nothingSent(e)) {
-                    log.warn("Call to {} not sent: {}", type.providerPrefix(), describe(e));
-                    return new Attempt.NotSent<>("no connection");
-                }
-                String why = explained(e);
-                log.warn("Outcome of a call to {} is unclear: {}", type.providerPrefix(), why);
-                return new Attempt.Unclear<>(why);
-            }
-        } finally {
-            bulkhead.onComplete();
-        }
     }
 
     private ProviderOutcome.Unknown unknown(String why) {
         return new ProviderOutcome.Unknown(type.errorCode("transport_error"), "No definite answer: " + why);
-    }
-
-    /** Our own reasons travel as Unclear or Malformed, perhaps wrapped by the HTTP client; anything else is I/O. */
-    private static String explained(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof Unclear || t instanceof ProviderProtocol.Malformed) {
-                return t.getMessage();
-            }
-        }
-        return "the connection failed after sending (" + describe(e) + ")";
-    }
-
-    private static boolean nothingSent(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof ConnectException || t instanceof HttpConnectTimeoutException
-                    || t instanceof UnknownHostException || t instanceof NoRouteToHostException
-                    || t instanceof UnresolvedAddressException) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The exception's kind only: messages of I/O errors can quote URLs, never request bodies, but keep it short. */
-    private static String describe(Throwable e) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
-        return root.getClass().getSimpleName();
-    }
-
-    /** No usable answer; for reads, what the retry catches. */
-    static final class Unclear extends RuntimeException {
-        Unclear(String message) {
-            super(message, null, false, false);
-        }
     }
 }

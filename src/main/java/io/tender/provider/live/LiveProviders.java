@@ -51,7 +51,7 @@ public class LiveProviders {
         var retries = RetryRegistry.of(RetryConfig.custom()
                 .maxAttempts(resilience.readAttempts())
                 .waitDuration(resilience.readRetryWait())
-                .retryExceptions(HttpVoucherProvider.Unclear.class)
+                .retryExceptions(GuardedCalls.Unclear.class)
                 .build());
         TaggedCircuitBreakerMetrics.ofCircuitBreakerRegistry(breakers).bindTo(meters);
         TaggedBulkheadMetrics.ofBulkheadRegistry(bulkheads).bindTo(meters);

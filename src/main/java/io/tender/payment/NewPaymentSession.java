@@ -1,0 +1,84 @@
+package io.tender.payment;
+
+import io.tender.api.Currencies;
+import io.tender.api.JsonInput;
+import io.tender.auth.Mode;
+import tools.jackson.databind.JsonNode;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** A validated {@code POST /collect/payment_sessions} body (decisions §6). */
+record NewPaymentSession(String type, Long amount, String currency, String country, PaymentObligations.Kind target,
+                         String targetReference, String customer, String externalReference,
+                         Map<String, String> metadata, Instant expiresAt, SessionOptions options, Instant requestedAt) {
+
+    static final long MAX_AMOUNT = 99_999_999L;
+    static final Duration MIN_LIFETIME = Duration.ofMinutes(30);
+    static final Duration MAX_LIFETIME = Duration.ofDays(7);
+    static final Duration DEFAULT_LIFETIME = Duration.ofHours(24);
+    static final Pattern EXTERNAL_REFERENCE = Pattern.compile("^[a-zA-Z0-9_-]+$");
+    private static final Pattern COUNTRY = Pattern.compile("^[A-Z]{2}$");
+    private static final Pattern CUSTOMER = Pattern.compile("^bcus_[a-f0-9]{24}$");
+    private static final Set<String> FIELDS = Set.of("amount", "currency", "type", "options", "external_reference",
+            "metadata", "customer_id", "payment_method_id", "bill", "account", "customer", "expires_at", "country");
+
+    boolean verification() {
+        return amount != null && amount == 0;
+    }
+
+    static NewPaymentSession parse(JsonNode body, Mode mode, Instant now) {
+        JsonInput in = JsonInput.body(body).allow(FIELDS);
+        String type = in.string("type", false);
+        if (type == null) {
+            type = "one_time";
+        }
+        in.check(Set.of("one_time", "first_in_series", "next_in_series").contains(type), "type",
+                "must be one_time, first_in_series or next_in_series");
+        String bill = in.string("bill", false, 1, 255, null, null);
+        String account = in.string("account", false, 1, 255, null, null);
+        in.check(bill == null || account == null, "bill", "give at most one of bill or account");
+        boolean forObligation = bill != null || account != null;
+        Long amount = in.integer("amount", !forObligation, 0, MAX_AMOUNT);
+        String currency = Currencies.read(in, "currency", !forObligation);
+        String country = in.string("country", false, 2, 2, COUNTRY, "must be an ISO 3166-1 alpha-2 code such as ZA");
+        if (country == null) {
+            country = "ZA";
+        }
+        String customer = in.string("customer", false, 1, 40, CUSTOMER, "must be a customer id (bcus_…)");
+        String customerId = in.string("customer_id", false, 1, 40, CUSTOMER, "must be a customer id (bcus_…)");
+        in.check(customer == null || customerId == null || customer.equals(customerId), "customer_id",
+                "must name the same customer as customer");
+        in.check(!in.has("payment_method_id") || "next_in_series".equals(type), "payment_method_id",
+                "belongs to next_in_series sessions");
+        String externalReference = in.string("external_reference", false, 1, 255, EXTERNAL_REFERENCE,
+                "must match ^[a-zA-Z0-9_-]+$");
+        Map<String, String> metadata = in.metadata("metadata");
+        Instant expiresAt = now.plus(DEFAULT_LIFETIME);
+        String expires = in.string("expires_at", false);
+        if (expires != null) {
+            try {
+                expiresAt = Instant.parse(expires);
+                in.check(!expiresAt.isBefore(now.plus(MIN_LIFETIME)) && !expiresAt.isAfter(now.plus(MAX_LIFETIME)),
+                        "expires_at", "must be 30 minutes to 7 days from now");
+            } catch (DateTimeParseException e) {
+                in.reject("expires_at", "must be an RFC 3339 timestamp such as 2026-05-20T08:25:01.014Z");
+            }
+        }
+        boolean verification = amount != null && amount == 0;
+        in.check(!verification || !forObligation, "amount", "must be at least 1 for a bill or account");
+        SessionOptions options = SessionOptions.read(in, country, mode == Mode.TEST, verification);
+        in.check(!forObligation || options.captureMethod() == Payment.CaptureMethod.AUTOMATIC,
+                "options.payment_method_options.card.capture_method",
+                "must be automatic for a bill or account: a payment is applied when it is received");
+        in.throwIfInvalid();
+        return new NewPaymentSession(type, amount, currency, country,
+                bill != null ? PaymentObligations.Kind.BILL : account != null ? PaymentObligations.Kind.ACCOUNT : null,
+                bill != null ? bill : account, customer != null ? customer : customerId, externalReference, metadata,
+                expiresAt, options, now);
+    }
+}

@@ -1,0 +1,87 @@
+package io.tender.payment;
+
+import io.tender.processor.PaymentMethodInput;
+import io.tender.secrets.KeyedHash;
+import io.tender.secrets.MasterKey;
+import org.springframework.stereotype.Component;
+
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What is kept of a payment method (decisions §6, PCI DSS 3.3/3.4): of a card its scheme, bin, last4 and expiry and a
+ * keyed fingerprint (the same card gives the same fingerprint, which no one can reverse without the master key); of
+ * a phone number its last 4 digits. The card number and security code are never kept.
+ */
+@Component
+class PaymentMethods {
+
+    private final KeyedHash fingerprints;
+
+    PaymentMethods(MasterKey masterKey) {
+        this.fingerprints = new KeyedHash(masterKey, "card-fingerprint/v1");
+    }
+
+    /** The payment's {@code payment_method_details}. */
+    static Map<String, Object> details(PaymentMethodInput method) {
+        Map<String, Object> inner = new LinkedHashMap<>();
+        switch (method) {
+            case PaymentMethodInput.Card card -> {
+                inner.put("scheme", scheme(card.number()));
+                inner.put("bin", card.number().substring(0, 6));
+                inner.put("last4", card.number().substring(card.number().length() - 4));
+                inner.put("exp_month", card.expMonth());
+                inner.put("exp_year", card.expYear());
+            }
+            case PaymentMethodInput.Bank bank -> inner.put("bank", bank.bank());
+            case PaymentMethodInput.Phone phone -> inner.put("phone_number", maskPhone(phone.phoneNumber()));
+        }
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("type", method.type());
+        details.put(method.type(), inner);
+        return details;
+    }
+
+    String fingerprint(PaymentMethodInput method) {
+        return method instanceof PaymentMethodInput.Card card
+                ? "fp_" + HexFormat.of().formatHex(fingerprints.of(card.number())).substring(0, 32) : null;
+    }
+
+    static String scheme(String number) {
+        if (number.startsWith("4")) {
+            return "VISA";
+        }
+        if (number.startsWith("34") || number.startsWith("37")) {
+            return "AMEX";
+        }
+        int two = Integer.parseInt(number.substring(0, 2));
+        int four = Integer.parseInt(number.substring(0, 4));
+        if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) {
+            return "MASTERCARD";
+        }
+        return "UNKNOWN";
+    }
+
+    static String maskPhone(String phone) {
+        return "*".repeat(Math.max(0, phone.length() - 4)) + phone.substring(Math.max(0, phone.length() - 4));
+    }
+
+    /** Luhn's check digit rule. */
+    static boolean luhn(String number) {
+        int sum = 0;
+        boolean doubled = false;
+        for (int i = number.length() - 1; i >= 0; i--) {
+            int digit = number.charAt(i) - '0';
+            if (doubled) {
+                digit *= 2;
+                if (digit > 9) {
+                    digit -= 9;
+                }
+            }
+            sum += digit;
+            doubled = !doubled;
+        }
+        return sum % 10 == 0;
+    }
+}

@@ -1,0 +1,41 @@
+package io.tender.payment;
+
+import io.tender.auth.Caller;
+
+import java.util.Optional;
+
+/**
+ * What a payment can be for: a bill or an account balance (decisions §4 and §6). Billing implements this; payments
+ * only call it, so the dependency goes one way, billing → payment, and never back.
+ */
+public interface PaymentObligations {
+
+    enum Kind {
+        BILL, ACCOUNT;
+
+        public String noun() {
+            return name().toLowerCase();
+        }
+    }
+
+    /** A session's obligation, resolved: its id, whose it is, and the amount and currency the session takes. */
+    record Target(String obligationId, String customerId, long amount, String currency) {
+    }
+
+    /**
+     * Resolves a bill or account (its id or external_reference) and checks that it accepts a payment of
+     * {@code amount} (null: what is outstanding) in {@code currency} (null: its own) under its payment rules. Throws
+     * the API's refusal (404 not found, 409 voided bill, 422 rules) and changes nothing.
+     */
+    Target check(Caller caller, Kind kind, String reference, Long amount, String currency);
+
+    /** The check again, when an attempt starts: the obligation may have been paid or changed since. */
+    void recheck(Caller caller, String obligationId, long amount, String currency);
+
+    /**
+     * Applies a succeeded payment to its obligation in the caller's transaction (the one recording the success),
+     * at most once, writing {@code obligation.amount_applied}. The money has moved already, so the payment rules are
+     * not asked again; returns why it could not be applied (a bill voided meanwhile), for the operator.
+     */
+    Optional<String> applyReceived(Caller caller, String paymentId);
+}

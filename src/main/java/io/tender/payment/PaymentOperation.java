@@ -1,0 +1,45 @@
+package io.tender.payment;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * One processor call on behalf of a payment. {@code PENDING}: recorded before it is sent, answer not recorded yet (a
+ * crash leaves it for the recovery job); {@code action} is set while an authorization waits for the customer (3-D
+ * Secure, a bank's page, an app). {@code processorKey} is the key the processor received, the same on every retry;
+ * captures and voids name the authorization's key in {@code authorizationKey}.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+record PaymentOperation(String id, Type type, Status status, long amount, String processorKey,
+                        String authorizationKey, String action, String redirectUrl, Map<String, Object> reference,
+                        PaymentError error, Instant createdAt) {
+
+    enum Type {
+        AUTHORIZE, CAPTURE, VOID;
+
+        String wire() {
+            return name().toLowerCase();
+        }
+    }
+
+    enum Status {
+        PENDING, SUCCEEDED, FAILED
+    }
+
+    PaymentOperation settled(Status status, long settledAmount, Map<String, Object> settledReference, PaymentError e) {
+        return new PaymentOperation(id, type, status, settledAmount, processorKey, authorizationKey, null, null,
+                settledReference, e, createdAt);
+    }
+
+    PaymentOperation waitingFor(String waitingAction, String url) {
+        return new PaymentOperation(id, type, status, amount, processorKey, authorizationKey, waitingAction, url,
+                reference, error, createdAt);
+    }
+
+    PaymentOperation rekeyed(String key) {
+        return new PaymentOperation(id, type, status, amount, key, authorizationKey, action, redirectUrl, reference,
+                error, createdAt);
+    }
+}

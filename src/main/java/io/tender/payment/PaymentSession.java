@@ -1,0 +1,206 @@
+package io.tender.payment;
+
+import io.tender.auth.Mode;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The payment session aggregate (decisions §6): what the merchant asked for, and where the customer's attempts
+ * (payments) stand. {@code status}: {@code active} until it ends {@code completed}, {@code expired} or
+ * {@code cancelled}; {@code payment_outcome}: {@code not_started} → {@code pending} → {@code paid} | {@code reserved} |
+ * {@code payment_method_verified} | {@code unpaid}. At most {@link #MAX_ATTEMPTS} attempts, one in flight at a time.
+ */
+public final class PaymentSession {
+
+    static final int MAX_ATTEMPTS = 5;
+
+    /** A state change, named as the event it emits ({@code payment_session.<name>}). */
+    enum Transition {
+        CREATED, UPDATED, COMPLETED, EXPIRED;
+
+        String eventType() {
+            return "payment_session." + name().toLowerCase();
+        }
+    }
+
+    enum Status {
+        ACTIVE, COMPLETED, EXPIRED, CANCELLED;
+
+        String wire() {
+            return name().toLowerCase();
+        }
+    }
+
+    private final String id;
+    private final String merchantId;
+    private final Mode mode;
+    private final String checkoutSessionId;
+    private final String type;
+    private final long amount;
+    private final String currency;
+    private final String country;
+    private final String customerId;
+    private final String obligationId;
+    private final String returnUrl;
+    private final String externalReference;
+    private final Map<String, String> metadata;
+    private final Instant expiresAt;
+    private final Instant createdAt;
+
+    private SessionOptions options;
+    private Status status;
+    private String paymentOutcome;
+    private String paymentId;
+    private PaymentError lastPaymentError;
+    private int attempts;
+    private boolean waitingForMerchant;
+    private int version;
+    private Instant updatedAt;
+
+    PaymentSession(String id, String merchantId, Mode mode, String checkoutSessionId, String type, long amount,
+                   String currency, String country, String customerId, String obligationId, String returnUrl,
+                   String externalReference, Map<String, String> metadata, Instant expiresAt, Instant createdAt,
+                   SessionOptions options, Status status, String paymentOutcome, String paymentId,
+                   PaymentError lastPaymentError, int attempts, boolean waitingForMerchant, int version,
+                   Instant updatedAt) {
+        this.id = id;
+        this.merchantId = merchantId;
+        this.mode = mode;
+        this.checkoutSessionId = checkoutSessionId;
+        this.type = type;
+        this.amount = amount;
+        this.currency = currency;
+        this.country = country;
+        this.customerId = customerId;
+        this.obligationId = obligationId;
+        this.returnUrl = returnUrl;
+        this.externalReference = externalReference;
+        this.metadata = metadata;
+        this.expiresAt = expiresAt;
+        this.createdAt = createdAt;
+        this.options = options;
+        this.status = status;
+        this.paymentOutcome = paymentOutcome;
+        this.paymentId = paymentId;
+        this.lastPaymentError = lastPaymentError;
+        this.attempts = attempts;
+        this.waitingForMerchant = waitingForMerchant;
+        this.version = version;
+        this.updatedAt = updatedAt;
+    }
+
+    /** Why no attempt can start now, or null. */
+    String attemptRefusal(Instant now, boolean attemptInFlight) {
+        if (status != Status.ACTIVE) {
+            return "The payment session is " + status.wire() + ".";
+        }
+        if (!now.isBefore(expiresAt)) {
+            return "The payment session has expired.";
+        }
+        if (attemptInFlight) {
+            return "An attempt is still in progress.";
+        }
+        if (waitingForMerchant) {
+            return "The merchant has not chosen the next payment method yet.";
+        }
+        if (attempts >= MAX_ATTEMPTS) {
+            return "The payment session allows at most " + MAX_ATTEMPTS + " attempts.";
+        }
+        return null;
+    }
+
+    Transition attemptStarted(String newPaymentId, Instant now) {
+        attempts++;
+        paymentId = newPaymentId;
+        paymentOutcome = "pending";
+        return touch(now, Transition.UPDATED);
+    }
+
+    /** The latest attempt reached a final state; returns the session's transition. */
+    Transition attemptEnded(Payment payment, Instant now) {
+        switch (payment.status()) {
+            case SUCCEEDED -> {
+                status = Status.COMPLETED;
+                lastPaymentError = null;
+                paymentOutcome = payment.intent() == Payment.Intent.PAYMENT_METHOD_VERIFICATION ? "payment_method_verified"
+                        : payment.captureMethod() == Payment.CaptureMethod.MANUAL ? "reserved" : "paid";
+                return touch(now, Transition.COMPLETED);
+            }
+            case FAILED -> {
+                lastPaymentError = payment.lastPaymentError();
+                if (options.merchantSelection()) {
+                    waitingForMerchant = true;
+                }
+                return touch(now, Transition.UPDATED);
+            }
+            default -> {
+                return touch(now, Transition.UPDATED);
+            }
+        }
+    }
+
+    boolean retriesLeft() {
+        return attempts < MAX_ATTEMPTS;
+    }
+
+    Transition cancel(Instant now) {
+        status = Status.CANCELLED;
+        paymentOutcome = "unpaid";
+        return touch(now, Transition.UPDATED);
+    }
+
+    Transition expire(Instant now) {
+        status = Status.EXPIRED;
+        paymentOutcome = "unpaid";
+        return touch(now, Transition.EXPIRED);
+    }
+
+    /** The merchant chose the next attempt's method ({@code payment_method_selection: merchant}). */
+    Transition completeSelection(String selected, List<String> visible, Instant now) {
+        options = options.withSelection(selected, visible);
+        waitingForMerchant = false;
+        return touch(now, Transition.UPDATED);
+    }
+
+    private Transition touch(Instant now, Transition transition) {
+        version++;
+        updatedAt = now;
+        return transition;
+    }
+
+    /** {@code payment_status}, deprecated and still filled (spec changelog 2026-05-12). */
+    String paymentStatus() {
+        return switch (paymentOutcome) {
+            case "paid", "reserved" -> "paid";
+            case "unpaid" -> "unpaid";
+            default -> "pending";
+        };
+    }
+
+    public String id() { return id; }
+    String merchantId() { return merchantId; }
+    Mode mode() { return mode; }
+    String checkoutSessionId() { return checkoutSessionId; }
+    String type() { return type; }
+    long amount() { return amount; }
+    String currency() { return currency; }
+    String country() { return country; }
+    String customerId() { return customerId; }
+    String obligationId() { return obligationId; }
+    String returnUrl() { return returnUrl; }
+    String externalReference() { return externalReference; }
+    Map<String, String> metadata() { return metadata; }
+    Instant expiresAt() { return expiresAt; }
+    Instant createdAt() { return createdAt; }
+    SessionOptions options() { return options; }
+    Status status() { return status; }
+    String paymentOutcome() { return paymentOutcome; }
+    String paymentId() { return paymentId; }
+    PaymentError lastPaymentError() { return lastPaymentError; }
+    int attempts() { return attempts; }
+    boolean waitingForMerchant() { return waitingForMerchant; }
+    int version() { return version; }
+    Instant updatedAt() { return updatedAt; }
+}

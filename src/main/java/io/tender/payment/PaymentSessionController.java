@@ -1,0 +1,144 @@
+package io.tender.payment;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tender.api.JsonInput;
+import io.tender.api.Problem;
+import io.tender.api.Timestamps;
+import io.tender.auth.Caller;
+import io.tender.idempotency.IdempotentRequests;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.JsonNode;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+@RestController
+@RequestMapping(value = "/collect/payment_sessions", produces = MediaType.APPLICATION_JSON_VALUE)
+@Tag(name = "Payment sessions", description = "A payment asked of a customer, paid at Tender's hosted checkout (`session_url`).")
+class PaymentSessionController {
+
+    private final PaymentService service;
+    private final IdempotentRequests idempotent;
+
+    PaymentSessionController(PaymentService service, IdempotentRequests idempotent) {
+        this.service = service;
+        this.idempotent = idempotent;
+    }
+
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Create a payment session",
+            description = "Answers 201 with the session and its `session_url`, where the customer pays. With `bill` or "
+                    + "`account` the payment rules are checked now and when an attempt starts, `amount` defaults to what "
+                    + "is outstanding, and the succeeded payment is applied (`obligation.amount_applied`).",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
+                    content = @Content(schema = @Schema(implementation = CreateSessionRequest.class))),
+            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
+                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+    @ApiResponse(responseCode = "201", content = @Content(schema = @Schema(implementation = PaymentSessionView.class)))
+    @ApiResponse(responseCode = "400", description = "Validation failed", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ApiResponse(responseCode = "404", description = "No such bill or account", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ApiResponse(responseCode = "422", description = "`operation_not_allowed`: the bill's or account's payment rules "
+            + "refuse the amount, or a series type", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
+        var keyed = idempotent.keyed(request, body);
+        NewPaymentSession command = NewPaymentSession.parse(body, caller.mode(), Timestamps.now());
+        return service.createSession(caller, keyed, command).toEntity();
+    }
+
+    @GetMapping("/{id}")
+    @Operation(summary = "Retrieve a payment session")
+    @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentSessionView.class)))
+    @ApiResponse(responseCode = "404", description = "`payment_not_found`", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    PaymentSessionView get(Caller caller, @PathVariable String id) {
+        return service.getSession(caller, id);
+    }
+
+    @PostMapping("/{id}/complete")
+    @Operation(summary = "Choose the next payment method",
+            description = "With `payment_method_selection: merchant`, after an attempt the customer is back at "
+                    + "`return_url`; this sets the method of the next attempt and answers the session, whose "
+                    + "`session_url` is ready for it. A session not waiting for it: 409 `invalid_state_transition`.",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = false,
+                    content = @Content(schema = @Schema(implementation = CompleteRequest.class))),
+            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
+                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+    @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentSessionView.class)))
+    @ApiResponse(responseCode = "409", description = "`invalid_state_transition`", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    ResponseEntity<byte[]> complete(Caller caller, @PathVariable String id, @RequestBody(required = false) JsonNode body,
+                                    HttpServletRequest request) {
+        var keyed = idempotent.keyed(request, body);
+        JsonInput in = JsonInput.body(body).allow(Set.of("selected_payment_method", "visible_payment_methods"));
+        String selected = in.string("selected_payment_method", false);
+        String selectedWire = selected == null ? null
+                : PaymentMethodType.fromWire(selected).map(PaymentMethodType::wire).orElse(null);
+        in.check(selected == null || selectedWire != null, "selected_payment_method",
+                "must be one of " + String.join(", ", PaymentMethodType.WIRE));
+        List<String> visible = in.strings("visible_payment_methods", 4, 20);
+        List<String> visibleWire = visible == null ? null : visible.stream()
+                .map(t -> PaymentMethodType.fromWire(t).map(PaymentMethodType::wire).orElse(null)).toList();
+        in.check(visibleWire == null || (!visibleWire.isEmpty() && !visibleWire.contains(null)),
+                "visible_payment_methods", "must name one or more of " + String.join(", ", PaymentMethodType.WIRE));
+        in.throwIfInvalid();
+        return service.completeSession(caller, keyed, id, selectedWire,
+                visibleWire == null ? null : visibleWire.stream().distinct().toList()).toEntity();
+    }
+
+    @PostMapping("/{id}/cancel")
+    @Operation(summary = "Cancel a payment session",
+            description = "Ends an `active` session while no attempt is in flight: `status` `cancelled`, "
+                    + "`payment_outcome` `unpaid`.",
+            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
+                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+    @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentSessionView.class)))
+    @ApiResponse(responseCode = "409", description = "`invalid_state_transition`: not active, or an attempt in flight",
+            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    ResponseEntity<byte[]> cancel(Caller caller, @PathVariable String id, @RequestBody(required = false) JsonNode body,
+                                  HttpServletRequest request) {
+        var keyed = idempotent.keyed(request, body);
+        JsonInput.body(body).allow(Set.of()).throwIfInvalid();
+        return service.cancelSession(caller, keyed, id).toEntity();
+    }
+
+    @Schema(name = "CompletePaymentSessionRequest")
+    record CompleteRequest(
+            @Schema(allowableValues = {"card", "pay_by_bank", "capitec_pay", "mobile_money"}) String selectedPaymentMethod,
+            @ArraySchema(schema = @Schema(allowableValues = {"card", "pay_by_bank", "capitec_pay", "mobile_money"})) List<String> visiblePaymentMethods) {
+    }
+
+    @Schema(name = "CreatePaymentSessionRequest")
+    record CreateSessionRequest(
+            @Schema(minimum = "0", maximum = "99999999", description = "Minor units; 0 verifies a card. Optional with `bill` or `account` (defaults to what is outstanding).") Long amount,
+            @Schema(minLength = 3, maxLength = 3, example = "ZAR", description = "Optional with `bill` or `account`.") String currency,
+            @Schema(allowableValues = {"one_time", "first_in_series", "next_in_series"}, defaultValue = "one_time") String type,
+            @Schema(minLength = 2, maxLength = 2, defaultValue = "ZA") String country,
+            SessionOptions options,
+            @Schema(maxLength = 255, pattern = "^[a-zA-Z0-9_-]+$") String externalReference,
+            @Schema(description = "At most 20 keys of 1-40 characters; values at most 500 characters.") Map<String, String> metadata,
+            @Schema(description = "A bill id or external_reference: the payment is applied to it.") String bill,
+            @Schema(description = "An account id or external_reference: the payment is applied to its balance.") String account,
+            @Schema(pattern = "^bcus_[a-f0-9]{24}$") String customer,
+            @Schema(pattern = "^bcus_[a-f0-9]{24}$") String customerId,
+            @Schema(format = "date-time", description = "30 minutes to 7 days ahead; default 24 hours.") String expiresAt) {
+    }
+}

@@ -1,0 +1,30 @@
+package io.tender.payment;
+
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.core.env.Environment;
+import org.springframework.stereotype.Component;
+import org.springframework.util.StringUtils;
+
+/**
+ * The service's public base URL, which a session's {@code session_url} starts with: {@code tender.public-base-url}
+ * ({@code TENDER_PUBLIC_BASE_URL}) in production, else {@code http://localhost:<port>} for a developer's machine.
+ */
+@Component
+class PublicBase {
+
+    private final String configured;
+    private final Environment environment;
+
+    PublicBase(@Value("${tender.public-base-url:}") String configured, Environment environment) {
+        this.configured = configured.endsWith("/") ? configured.substring(0, configured.length() - 1) : configured;
+        this.environment = environment;
+    }
+
+    String url() {
+        if (StringUtils.hasText(configured)) {
+            return configured;
+        }
+        return "http://localhost:" + environment.getProperty("local.server.port",
+                environment.getProperty("server.port", "8080"));
+    }
+}

@@ -1,0 +1,38 @@
+package io.tender.processor;
+
+/**
+ * How the customer pays, as the processor receives it. A card's number and security code live only in this object,
+ * on their way from the checkout to the processor: {@link #toString()} never shows them, and nothing stores them.
+ */
+public sealed interface PaymentMethodInput {
+
+    /** The method type on the wire: {@code card}, {@code pay_by_bank}, {@code capitec_pay}, {@code mobile_money}. */
+    String type();
+
+    record Card(String number, int expMonth, int expYear, String securityCode) implements PaymentMethodInput {
+        @Override
+        public String type() {
+            return "card";
+        }
+
+        @Override
+        public String toString() {
+            return "Card[****" + (number.length() >= 4 ? number.substring(number.length() - 4) : "") + "]";
+        }
+    }
+
+    record Bank(String bank) implements PaymentMethodInput {
+        @Override
+        public String type() {
+            return "pay_by_bank";
+        }
+    }
+
+    /** A bank app ({@code capitec_pay}) or mobile money, approved by the customer on their phone. */
+    record Phone(String type, String phoneNumber) implements PaymentMethodInput {
+        @Override
+        public String toString() {
+            return "Phone[" + type + "]";
+        }
+    }
+}

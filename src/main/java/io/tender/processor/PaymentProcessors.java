@@ -1,0 +1,40 @@
+package io.tender.processor;
+
+import io.tender.api.ApiException;
+import io.tender.api.ProblemCode;
+import io.tender.auth.Mode;
+import io.tender.processor.live.LiveProcessor;
+import io.tender.processor.sandbox.SandboxProcessor;
+import org.springframework.stereotype.Component;
+
+import java.util.Optional;
+
+/**
+ * Picks the processor for a payment: test mode always the sandbox; live mode the processor the operator configured
+ * ({@code tender.processor.live.base-url}), and without one the request is refused with 503 before anything is written.
+ */
+@Component
+public class PaymentProcessors {
+
+    private final SandboxProcessor sandbox;
+    private final LiveProcessor live;
+
+    PaymentProcessors(SandboxProcessor sandbox, LiveProcessor live) {
+        this.sandbox = sandbox;
+        this.live = live;
+    }
+
+    public PaymentProcessor forMode(Mode mode) {
+        return find(mode).orElseThrow(() -> new ApiException(ProblemCode.SERVICE_UNAVAILABLE,
+                "No live payment processor is configured on this service."));
+    }
+
+    public Optional<PaymentProcessor> find(Mode mode) {
+        return mode == Mode.TEST ? Optional.of(sandbox) : live.processor();
+    }
+
+    /** The sandbox, for its customer pages (3-D Secure, bank) in test mode. */
+    public SandboxProcessor sandbox() {
+        return sandbox;
+    }
+}

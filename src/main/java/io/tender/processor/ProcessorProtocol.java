@@ -1,0 +1,160 @@
+package io.tender.processor;
+
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.util.Map;
+
+/**
+ * The JSON of Tender's processor protocol (docs/processor-protocol.md): the calls as the processor receives them and
+ * its answers. The HTTP adapter writes calls and reads answers; the simulator does the reverse; the sandbox ledger
+ * stores answers in it. Reading is strict: anything not well-formed throws {@link Malformed}, which callers treat
+ * as an unknown outcome.
+ */
+public final class ProcessorProtocol {
+
+    /** An answer that does not follow the protocol. */
+    public static final class Malformed extends RuntimeException {
+        public Malformed(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
+    private final JsonMapper json;
+
+    public ProcessorProtocol(JsonMapper json) {
+        this.json = json;
+    }
+
+    public ObjectNode write(ProcessorOutcome outcome) {
+        ObjectNode node = json.createObjectNode();
+        switch (outcome) {
+            case ProcessorOutcome.Approved a -> {
+                node.put("result", "approved").put("amount", a.amount()).put("currency", a.currency());
+                if (a.funding() != null) {
+                    node.put("funding", a.funding());
+                }
+                node.set("reference", json.valueToTree(a.reference() == null ? Map.of() : a.reference()));
+            }
+            case ProcessorOutcome.Declined d -> {
+                node.put("result", "declined").put("error_code", d.errorCode()).put("message", d.message());
+                if (d.declineCode() != null) {
+                    node.put("decline_code", d.declineCode());
+                }
+            }
+            case ProcessorOutcome.ActionRequired r -> {
+                node.put("result", "action_required").put("action", r.action());
+                if (r.redirectUrl() != null) {
+                    node.put("redirect_url", r.redirectUrl());
+                }
+            }
+            case ProcessorOutcome.Unknown u -> node.put("result", "unknown").put("message", u.message());
+        }
+        return node;
+    }
+
+    public byte[] bytes(ProcessorOutcome outcome) {
+        return json.writeValueAsBytes(write(outcome));
+    }
+
+    public ProcessorOutcome read(byte[] bytes) {
+        JsonNode node;
+        try {
+            node = json.readTree(bytes);
+        } catch (RuntimeException e) {
+            throw new Malformed("not JSON");
+        }
+        return read(node);
+    }
+
+    public ProcessorOutcome read(JsonNode node) {
+        if (node == null || !node.isObject()) {
+            throw new Malformed("not a JSON object");
+        }
+        return switch (text(node, "result")) {
+            case "approved" -> {
+                JsonNode amount = node.get("amount");
+                if (amount == null || !amount.isIntegralNumber() || amount.longValue() < 0) {
+                    throw new Malformed("approved without a valid amount");
+                }
+                String currency = text(node, "currency");
+                if (!currency.matches("^[A-Z]{3}$")) {
+                    throw new Malformed("approved without a valid currency");
+                }
+                JsonNode reference = node.get("reference");
+                if (reference != null && !reference.isNull() && !reference.isObject()) {
+                    throw new Malformed("reference is not an object");
+                }
+                Map<String, Object> referenceMap = reference == null || reference.isNull() ? Map.of()
+                        : json.convertValue(reference, new TypeReference<>() {
+                        });
+                String funding = node.path("funding").stringValue(null);
+                if (funding != null && !funding.equals("CREDIT") && !funding.equals("DEBIT")) {
+                    throw new Malformed("funding is not CREDIT or DEBIT");
+                }
+                yield new ProcessorOutcome.Approved(amount.longValue(), currency, funding, referenceMap);
+            }
+            case "declined" -> new ProcessorOutcome.Declined(text(node, "error_code"),
+                    node.path("decline_code").stringValue(null), node.path("message").stringValue("Declined"));
+            case "action_required" -> new ProcessorOutcome.ActionRequired(text(node, "action"),
+                    node.path("redirect_url").stringValue(null));
+            case "unknown" -> new ProcessorOutcome.Unknown(node.path("message").stringValue("unknown"));
+            default -> throw new Malformed("unknown result");
+        };
+    }
+
+    /** A call's body as the processor receives it. The card travels here and only here. */
+    public ObjectNode authorize(PaymentProcessor.Authorize call) {
+        ObjectNode body = json.createObjectNode();
+        body.put("operation_key", call.operationKey()).put("amount", call.amount()).put("currency", call.currency())
+                .put("capture", call.capture());
+        ObjectNode method = body.putObject("method").put("type", call.method().type());
+        switch (call.method()) {
+            case PaymentMethodInput.Card c -> method.putObject("card").put("number", c.number())
+                    .put("exp_month", c.expMonth()).put("exp_year", c.expYear()).put("security_code", c.securityCode());
+            case PaymentMethodInput.Bank b -> method.putObject("pay_by_bank").put("bank", b.bank());
+            case PaymentMethodInput.Phone p -> method.putObject(p.type()).put("phone_number", p.phoneNumber());
+        }
+        return body;
+    }
+
+    /** Reads an authorize call (the simulator's side); null when it is not one. */
+    public PaymentProcessor.Authorize readAuthorize(JsonNode body) {
+        String key = body.path("operation_key").stringValue(null);
+        String currency = body.path("currency").stringValue(null);
+        JsonNode method = body.path("method");
+        String type = method.path("type").stringValue("");
+        PaymentMethodInput input = switch (type) {
+            case "card" -> {
+                JsonNode card = method.path("card");
+                yield card.isObject() ? new PaymentMethodInput.Card(card.path("number").stringValue(""),
+                        card.path("exp_month").intValue(), card.path("exp_year").intValue(),
+                        card.path("security_code").stringValue("")) : null;
+            }
+            case "pay_by_bank" -> new PaymentMethodInput.Bank(method.path("pay_by_bank").path("bank").stringValue(""));
+            case "capitec_pay", "mobile_money" ->
+                    new PaymentMethodInput.Phone(type, method.path(type).path("phone_number").stringValue(""));
+            default -> null;
+        };
+        if (key == null || currency == null || input == null || !body.path("amount").isIntegralNumber()) {
+            return null;
+        }
+        return new PaymentProcessor.Authorize(key, body.path("amount").longValue(), currency, input,
+                body.path("capture").booleanValue());
+    }
+
+    public ObjectNode follow(String operationKey, String authorizationKey, long amount, String currency) {
+        return json.createObjectNode().put("operation_key", operationKey).put("authorization_key", authorizationKey)
+                .put("amount", amount).put("currency", currency);
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        if (value == null || !value.isString() || value.stringValue().isBlank()) {
+            throw new Malformed("missing " + field);
+        }
+        return value.stringValue();
+    }
+}

@@ -1,0 +1,110 @@
+package io.tender.processor.live;
+
+import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.retry.Retry;
+import io.tender.processor.PaymentProcessor;
+import io.tender.processor.ProcessorOutcome;
+import io.tender.processor.ProcessorProtocol;
+import io.tender.provider.live.GuardedCalls;
+import org.springframework.http.MediaType;
+import org.springframework.web.client.RestClient;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.util.function.Supplier;
+
+/**
+ * A live processor spoken to over Tender's processor protocol (docs/processor-protocol.md), classified as the voucher
+ * adapter classifies its answers:
+ * <ul>
+ *   <li>no connection (refused, unresolvable, connect timeout), an open circuit or a full bulkhead: nothing was sent,
+ *       so nothing moved: a "not received" decline;</li>
+ *   <li>a read timeout, a reset, a 5xx, 408/409/429, an empty or malformed body after sending: {@link ProcessorOutcome.Unknown};</li>
+ *   <li>a well-formed protocol answer: that answer.</li>
+ * </ul>
+ * Money-moving calls (authorize, capture, void) are sent once; only the status query, which changes nothing, is
+ * retried, through the voucher adapters' {@link GuardedCalls}. Log lines never carry a request body (it holds the card).
+ */
+final class HttpPaymentProcessor implements PaymentProcessor {
+
+    private final RestClient client;
+    private final GuardedCalls calls;
+    private final Retry readRetry;
+    private final JsonMapper json;
+    private final ProcessorProtocol protocol;
+
+    HttpPaymentProcessor(RestClient client, CircuitBreaker circuitBreaker, Bulkhead bulkhead, Retry readRetry,
+                         JsonMapper json) {
+        this.client = client;
+        this.calls = new GuardedCalls(circuitBreaker, bulkhead, "the processor", ProcessorProtocol.Malformed.class);
+        this.readRetry = readRetry;
+        this.json = json;
+        this.protocol = new ProcessorProtocol(json);
+    }
+
+    @Override
+    public ProcessorOutcome authorize(Authorize call) {
+        return send("/authorize", call.operationKey(), protocol.authorize(call));
+    }
+
+    @Override
+    public ProcessorOutcome capture(Capture call) {
+        return send("/capture", call.operationKey(),
+                protocol.follow(call.operationKey(), call.authorizationKey(), call.amount(), call.currency()));
+    }
+
+    @Override
+    public ProcessorOutcome release(Release call) {
+        return send("/void", call.operationKey(),
+                protocol.follow(call.operationKey(), call.authorizationKey(), call.amount(), call.currency()));
+    }
+
+    @Override
+    public ProcessorOutcome status(String operationKey) {
+        Supplier<ProcessorOutcome> ask = () -> switch (calls.attempt(() -> client.get()
+                .uri("/operations/{key}", operationKey)
+                .exchange((request, response) -> {
+                    byte[] bytes = response.getBody().readAllBytes();
+                    if (response.getStatusCode().value() == 404) {
+                        return ProcessorOutcome.Declined.notReceived("The processor never received the request");
+                    }
+                    if (!response.getStatusCode().is2xxSuccessful()) {
+                        throw new GuardedCalls.Unclear("status answered HTTP " + response.getStatusCode().value());
+                    }
+                    return protocol.read(bytes);
+                }))) {
+            case GuardedCalls.Attempt.Answered<ProcessorOutcome>(ProcessorOutcome outcome) when !(outcome instanceof ProcessorOutcome.Unknown) -> outcome;
+            case GuardedCalls.Attempt.Answered<ProcessorOutcome>(ProcessorOutcome outcome) -> throw new GuardedCalls.Unclear("the processor does not know yet");
+            // Not being able to ask says nothing about the call asked after.
+            case GuardedCalls.Attempt.NotSent<ProcessorOutcome>(String why) -> throw new GuardedCalls.Unclear(why);
+            case GuardedCalls.Attempt.Unclear<ProcessorOutcome>(String why) -> throw new GuardedCalls.Unclear(why);
+        };
+        try {
+            return Retry.decorateSupplier(readRetry, ask).get();
+        } catch (GuardedCalls.Unclear e) {
+            return new ProcessorOutcome.Unknown("No definite answer: " + e.getMessage());
+        }
+    }
+
+    /** Sends a money-moving call once, with its operation key as the Idempotency-Key. */
+    private ProcessorOutcome send(String path, String operationKey, ObjectNode body) {
+        return switch (calls.attempt(() -> client.post().uri(path)
+                .header("Idempotency-Key", operationKey)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(json.writeValueAsBytes(body))
+                .exchange((request, response) -> {
+                    int status = response.getStatusCode().value();
+                    byte[] bytes = response.getBody().readAllBytes();
+                    if (status >= 500 || status == 408 || status == 409 || status == 429) {
+                        throw new GuardedCalls.Unclear("answered HTTP " + status);
+                    }
+                    return protocol.read(bytes);
+                }))) {
+            case GuardedCalls.Attempt.Answered<ProcessorOutcome>(ProcessorOutcome outcome) -> outcome;
+            case GuardedCalls.Attempt.NotSent<ProcessorOutcome>(String why) -> ProcessorOutcome.Declined.notReceived(
+                    "The processor could not be reached; nothing was sent (" + why + ")");
+            case GuardedCalls.Attempt.Unclear<ProcessorOutcome>(String why) -> new ProcessorOutcome.Unknown("No definite answer: " + why);
+        };
+    }
+}

@@ -1,0 +1,8 @@
+/**
+ * The payment processor SPI, beside the voucher provider SPI ({@code io.tender.provider}): one interface for every
+ * payment method (authorize, capture, void, status) whose outcomes are approved, declined, unknown or action
+ * required. Test mode uses the DB-backed sandbox processor ({@code sandbox}, decisions §6's sandbox table); live
+ * mode speaks Tender's processor protocol over HTTP ({@code live}, docs/processor-protocol.md). Card numbers and
+ * security codes pass through here to the processor and nowhere else.
+ */
+package io.tender.processor;

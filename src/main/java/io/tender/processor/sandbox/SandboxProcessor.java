@@ -1,0 +1,231 @@
+package io.tender.processor.sandbox;
+
+import io.tender.api.Ids;
+import io.tender.processor.PaymentMethodInput;
+import io.tender.processor.PaymentProcessor;
+import io.tender.processor.ProcessorOutcome;
+import io.tender.processor.ProcessorOutcome.ActionRequired;
+import io.tender.processor.ProcessorOutcome.Approved;
+import io.tender.processor.ProcessorOutcome.Declined;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * The sandbox processor of decisions §6. Cards: {@code 4242424242424242} approved (VISA, CREDIT),
+ * {@code 5555555555554444} approved (MASTERCARD, DEBIT), {@code 4000000000000002} declined {@code card_declined},
+ * {@code 4000000000009995} declined {@code insufficient_funds}, {@code 4000000000003220} 3-D Secure (the customer
+ * approves or declines on the sandbox page), {@code 4000000000000119} approved but the answer is lost (a timeout:
+ * its status says approved); any other card approved. Pay by bank: a sandbox bank page (approve, decline, cancel).
+ * Bank app and mobile money: a phone ending {@code 0002} is declined, any other approves by itself
+ * {@code approval-delay} later. Each call is its own transaction, the way a real processor is a separate system.
+ */
+@Component
+public class SandboxProcessor implements PaymentProcessor {
+
+    public static final String TIMES_OUT_AFTER_APPROVING = "4000000000000119";
+
+    /** How the customer finished a sandbox 3-D Secure or bank page. */
+    public enum Decision {
+        APPROVE, DECLINE, CANCEL
+    }
+
+    private final SandboxProcessorLedger ledger;
+    private final TransactionTemplate tx;
+    private final Duration approvalDelay;
+
+    SandboxProcessor(SandboxProcessorLedger ledger, TransactionTemplate tx,
+                     @Value("${tender.processor.sandbox.approval-delay:PT3S}") Duration approvalDelay) {
+        this.ledger = ledger;
+        this.tx = new TransactionTemplate(Objects.requireNonNull(tx.getTransactionManager()));
+        this.tx.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+        this.approvalDelay = approvalDelay;
+    }
+
+    @Override
+    public ProcessorOutcome authorize(Authorize call) {
+        ProcessorOutcome outcome = once(call.operationKey(), () -> switch (call.method()) {
+            case PaymentMethodInput.Card card -> card(call, card);
+            case PaymentMethodInput.Bank bank ->
+                    entry(call, new ActionRequired("bank_login", null), null, null);
+            case PaymentMethodInput.Phone phone -> phone.phoneNumber().endsWith("0002")
+                    ? entry(call, new Declined("payment_declined", "declined_by_customer",
+                    "The customer declined the payment in the app"), null, null)
+                    : entry(call, new ActionRequired("app_approval", null), Instant.now().plus(approvalDelay), null);
+        });
+        if (call.method() instanceof PaymentMethodInput.Card card && card.number().equals(TIMES_OUT_AFTER_APPROVING)
+                && outcome instanceof Approved) {
+            // Approved and recorded, but the caller never hears it.
+            return new ProcessorOutcome.Unknown("The processor did not answer in time");
+        }
+        return outcome;
+    }
+
+    private SandboxProcessorLedger.Entry card(Authorize call, PaymentMethodInput.Card card) {
+        return switch (card.number()) {
+            case "4000000000000002" -> entry(call, new Declined("card_declined", "generic_decline",
+                    "The card was declined"), null, null);
+            case "4000000000009995" -> entry(call, new Declined("card_declined", "insufficient_funds",
+                    "The card has insufficient funds"), null, null);
+            case "4000000000003220" -> entry(call, new ActionRequired("three_d_secure", null), null, "CREDIT");
+            default -> {
+                String funding = card.number().startsWith("5555") ? "DEBIT" : "CREDIT";
+                yield entry(call, approved(call.amount(), call.currency(), funding), null, funding);
+            }
+        };
+    }
+
+    private static SandboxProcessorLedger.Entry entry(Authorize call, ProcessorOutcome outcome, Instant approveAt,
+                                                      String funding) {
+        return new SandboxProcessorLedger.Entry(call.operationKey(), call.capture() ? "sale" : "authorize", null,
+                call.amount(), call.currency(), outcome, approveAt, funding);
+    }
+
+    private static Approved approved(long amount, String currency, String funding) {
+        return new Approved(amount, currency, funding, Map.of("processor_reference", "sbx_" + Ids.randomHex(12)));
+    }
+
+    @Override
+    public ProcessorOutcome capture(Capture call) {
+        return tx.execute(s -> {
+            ledger.lock(call.authorizationKey());
+            return answerOnce(call.operationKey(), () -> {
+                var authorization = current(call.authorizationKey());
+                ProcessorOutcome outcome;
+                if (authorization.isEmpty() || !(authorization.get().outcome() instanceof Approved approved)
+                        || !authorization.get().kind().equals("authorize")) {
+                    outcome = new Declined("invalid_request", "authorization_not_found", "No approved authorization");
+                } else if (call.amount() > approved.amount() - ledger.used(call.authorizationKey())) {
+                    outcome = new Declined("invalid_request", "amount_too_large",
+                            "The capture exceeds what remains of the authorization");
+                } else {
+                    outcome = approved(call.amount(), call.currency(), null);
+                }
+                return new SandboxProcessorLedger.Entry(call.operationKey(), "capture", call.authorizationKey(),
+                        call.amount(), call.currency(), outcome, null, null);
+            });
+        });
+    }
+
+    @Override
+    public ProcessorOutcome release(Release call) {
+        return tx.execute(s -> {
+            ledger.lock(call.authorizationKey());
+            return answerOnce(call.operationKey(), () -> {
+                var authorization = current(call.authorizationKey());
+                ProcessorOutcome outcome;
+                long released = 0;
+                if (authorization.isEmpty()) {
+                    // Never received: fence it, so that it can never be approved later.
+                    ledger.record(new SandboxProcessorLedger.Entry(call.authorizationKey(), "fenced", null, 0,
+                            call.currency(), Declined.notReceived("Cancelled before it arrived"), null, null));
+                } else if (authorization.get().outcome() instanceof ActionRequired) {
+                    ledger.settle(call.authorizationKey(), new Declined("payment_cancelled", "cancelled",
+                            "The authorization was cancelled before the customer finished"));
+                } else if (authorization.get().outcome() instanceof Approved approved
+                        && authorization.get().kind().equals("authorize")) {
+                    released = approved.amount() - ledger.used(call.authorizationKey());
+                }
+                outcome = approved(released, call.currency(), null);
+                return new SandboxProcessorLedger.Entry(call.operationKey(), "void", call.authorizationKey(),
+                        released, call.currency(), outcome, null, null);
+            });
+        });
+    }
+
+    @Override
+    public ProcessorOutcome status(String operationKey) {
+        return tx.execute(s -> {
+            ledger.lock(operationKey);
+            return current(operationKey).map(SandboxProcessorLedger.Entry::outcome).orElseGet(() -> {
+                ProcessorOutcome fenced = Declined.notReceived("The processor never received this request");
+                ledger.record(new SandboxProcessorLedger.Entry(operationKey, "fenced", null, 0, "ZAR", fenced,
+                        null, null));
+                return fenced;
+            });
+        });
+    }
+
+    /**
+     * The customer's answer on a sandbox 3-D Secure or bank page, for an authorization waiting for it; returns the
+     * authorization's outcome afterwards (unchanged if it was not waiting).
+     */
+    public ProcessorOutcome decide(String operationKey, Decision decision) {
+        return tx.execute(s -> {
+            ledger.lock(operationKey);
+            var entry = current(operationKey);
+            if (entry.isEmpty()) {
+                return Declined.notReceived("No such authorization");
+            }
+            if (entry.get().outcome() instanceof ActionRequired) {
+                ledger.settle(operationKey, switch (decision) {
+                    case APPROVE -> approved(entry.get().amount(), entry.get().currency(),
+                            entry.get().funding() == null ? null : entry.get().funding());
+                    case DECLINE -> entry.get().funding() != null
+                            ? new Declined("card_declined", "authentication_failed",
+                            "The customer did not authenticate the payment")
+                            : new Declined("payment_declined", "declined_by_customer",
+                            "The customer declined the payment at the bank");
+                    case CANCEL -> new Declined("payment_cancelled", "cancelled", "The customer cancelled at the bank");
+                });
+            }
+            return current(operationKey).orElseThrow().outcome();
+        });
+    }
+
+    /** The entry, with an app approval whose time has come turned into an approval. */
+    private java.util.Optional<SandboxProcessorLedger.Entry> current(String operationKey) {
+        var entry = ledger.find(operationKey);
+        if (entry.isPresent() && entry.get().approveAt() != null && !entry.get().approveAt().isAfter(Instant.now())
+                && entry.get().outcome() instanceof ActionRequired) {
+            ledger.settle(operationKey, approved(entry.get().amount(), entry.get().currency(), null));
+            entry = ledger.find(operationKey);
+        }
+        return entry;
+    }
+
+    /** Answers a call once: the same key again gets the first answer, as at a real processor. */
+    private ProcessorOutcome once(String operationKey, Supplier<SandboxProcessorLedger.Entry> work) {
+        return tx.execute(s -> answerOnce(operationKey, work));
+    }
+
+    /** {@link #once} inside the caller's sandbox transaction. */
+    private ProcessorOutcome answerOnce(String operationKey, Supplier<SandboxProcessorLedger.Entry> work) {
+        ledger.lock(operationKey);
+        var earlier = ledger.find(operationKey);
+        if (earlier.isPresent()) {
+            return earlier.get().outcome();
+        }
+        SandboxProcessorLedger.Entry entry = work.get();
+        ledger.record(entry);
+        return entry.outcome();
+    }
+
+    /** Every answered call (the simulator's ledger shows it). */
+    public List<Map<String, Object>> ledger() {
+        return ledger.entries().stream().map(e -> {
+            Map<String, Object> row = new java.util.LinkedHashMap<>();
+            row.put("operation_key", e.operationKey());
+            row.put("kind", e.kind());
+            if (e.authorizationKey() != null) {
+                row.put("authorization_key", e.authorizationKey());
+            }
+            row.put("amount", e.amount());
+            row.put("result", switch (e.outcome()) {
+                case Approved a -> "approved";
+                case Declined d -> "declined";
+                case ActionRequired r -> "action_required";
+                case ProcessorOutcome.Unknown u -> "unknown";
+            });
+            return row;
+        }).toList();
+    }
+}

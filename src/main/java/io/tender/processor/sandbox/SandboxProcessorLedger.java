@@ -1,0 +1,79 @@
+package io.tender.processor.sandbox;
+
+import io.tender.api.Timestamps;
+import io.tender.processor.ProcessorOutcome;
+import io.tender.processor.ProcessorProtocol;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+
+/** The sandbox processor's books: every answered call by operation key (no card data, only outcomes and amounts). */
+@Repository
+class SandboxProcessorLedger {
+
+    /** One answered call. {@code approveAt}: an app approval that arrives by itself at that time. */
+    record Entry(String operationKey, String kind, String authorizationKey, long amount, String currency,
+                 ProcessorOutcome outcome, Instant approveAt, String funding) {
+    }
+
+    private final JdbcClient jdbc;
+    private final ProcessorProtocol protocol;
+
+    SandboxProcessorLedger(JdbcClient jdbc, JsonMapper json) {
+        this.jdbc = jdbc;
+        this.protocol = new ProcessorProtocol(json);
+    }
+
+    /** Serialises calls with the same key (or on the same authorization) for the rest of the transaction. */
+    void lock(String key) {
+        jdbc.sql("select pg_advisory_xact_lock(hashtextextended(?, 1))").param(key).query().singleRow();
+    }
+
+    Optional<Entry> find(String operationKey) {
+        return jdbc.sql("select * from sandbox_processor_operations where operation_key = ?")
+                .param(operationKey).query((rs, i) -> new Entry(rs.getString("operation_key"), rs.getString("kind"),
+                        rs.getString("authorization_key"), rs.getLong("amount"), rs.getString("currency"),
+                        protocol.read(rs.getString("outcome").getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                        rs.getTimestamp("approve_at") == null ? null : rs.getTimestamp("approve_at").toInstant(),
+                        rs.getString("funding")))
+                .optional();
+    }
+
+    void record(Entry e) {
+        jdbc.sql("""
+                        insert into sandbox_processor_operations (operation_key, kind, authorization_key, amount,
+                            currency, outcome, approve_at, funding, created_at)
+                        values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?) on conflict (operation_key) do nothing""")
+                .params(e.operationKey(), e.kind(), e.authorizationKey(), e.amount(), e.currency(),
+                        new String(protocol.bytes(e.outcome()), java.nio.charset.StandardCharsets.UTF_8),
+                        e.approveAt() == null ? null : e.approveAt().atOffset(ZoneOffset.UTC), e.funding(),
+                        Timestamps.now().atOffset(ZoneOffset.UTC))
+                .update();
+    }
+
+    /** Replaces the answer of a call that was waiting for the customer. */
+    void settle(String operationKey, ProcessorOutcome outcome) {
+        jdbc.sql("update sandbox_processor_operations set outcome = ?::jsonb, approve_at = null where operation_key = ?")
+                .params(new String(protocol.bytes(outcome), java.nio.charset.StandardCharsets.UTF_8), operationKey)
+                .update();
+    }
+
+    /** The approved captures and releases of an authorization, summed. */
+    long used(String authorizationKey) {
+        return jdbc.sql("""
+                        select coalesce(sum(amount), 0) from sandbox_processor_operations
+                        where authorization_key = ? and kind in ('capture', 'void')
+                          and outcome->>'result' = 'approved'""")
+                .param(authorizationKey).query(Long.class).single();
+    }
+
+    List<Entry> entries() {
+        return jdbc.sql("select operation_key from sandbox_processor_operations order by created_at")
+                .query(String.class).list().stream().map(k -> find(k).orElseThrow()).toList();
+    }
+}

@@ -1,0 +1,70 @@
+package io.tender.settlement;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The lease-and-revision rules of one aggregate table (which has {@code id}, {@code revision integer} and
+ * {@code lease_until timestamptz} columns). Every write is conditional on the revision read, so a request and the
+ * recovery job can never both move one row; a lease keeps the recovery job off a row while a request calls the other
+ * side; claiming takes unfinished rows with {@code FOR UPDATE SKIP LOCKED}, so several instances never take the same.
+ */
+public final class LeasedRows {
+
+    private static final Set<String> TABLES = Set.of("redemptions", "payments");
+
+    private final JdbcClient jdbc;
+    private final String table;
+
+    public LeasedRows(JdbcClient jdbc, String table) {
+        if (!TABLES.contains(table)) {
+            throw new IllegalArgumentException("not a leased table: " + table);
+        }
+        this.jdbc = jdbc;
+        this.table = table;
+    }
+
+    /** The lease column's value for a write that keeps the row for {@code lease}, or releases it (null). */
+    public static OffsetDateTime leaseUntil(Duration lease) {
+        return lease == null ? null : Instant.now().plus(lease).atOffset(ZoneOffset.UTC);
+    }
+
+    /**
+     * Runs {@code update}, an {@code update <table> set …, revision = revision + 1 … where id = :id and revision =
+     * :revision}; throws {@link StaleWrite} unless it changed exactly one row.
+     */
+    public void updateOrThrow(String id, Map<String, Object> params, String update) {
+        if (jdbc.sql(update).params(params).update() != 1) {
+            throw new StaleWrite(table, id);
+        }
+    }
+
+    /** Lets the recovery job take the row as soon as it is old enough (its request gave up on it). */
+    public void release(String id, int revision) {
+        jdbc.sql("update " + table + " set lease_until = null where id = ? and revision = ?")
+                .params(id, revision).update();
+    }
+
+    /**
+     * Takes up to {@code limit} rows matching {@code unfinished} (SQL over the table's columns, with named
+     * parameters from {@code params}) that no one holds, oldest {@code updated_at} first, and leases them.
+     */
+    public <A> List<A> claim(String unfinished, Map<String, Object> params, Duration lease, int limit,
+                             org.springframework.jdbc.core.RowMapper<A> mapper) {
+        return jdbc.sql("with taken as (select id from " + table + " where (lease_until is null or lease_until < now())"
+                        + " and (" + unfinished + ") order by updated_at limit :limit for update skip locked)"
+                        + " update " + table + " r set lease_until = :leaseUntil, revision = r.revision + 1"
+                        + " from taken where r.id = taken.id returning r.*")
+                .params(params)
+                .param("leaseUntil", leaseUntil(lease))
+                .param("limit", limit)
+                .query(mapper).list();
+    }
+}
