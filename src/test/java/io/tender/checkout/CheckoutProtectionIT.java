@@ -2,7 +2,9 @@ package io.tender.checkout;
 
 import io.tender.support.Api;
 import io.tender.support.ApiIntegrationTest;
+import io.tender.support.Merchants;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -11,6 +13,7 @@ import org.springframework.boot.logging.LoggingSystem;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
+import java.net.URI;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,11 +29,15 @@ class CheckoutProtectionIT extends ApiIntegrationTest {
 
     private static final Pattern CSRF = Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"");
 
-    @Autowired
-    private StandInCheckoutPayments payments;
+    private Merchants.Merchant merchant;
 
     @Autowired
     private LoggingSystem logging;
+
+    @BeforeEach
+    void merchant() {
+        merchant = merchants.create();
+    }
 
     @AfterEach
     void back() {
@@ -41,10 +48,18 @@ class CheckoutProtectionIT extends ApiIntegrationTest {
     private record Session(String path, String paymentSessionId) {
     }
 
-    private Session session(String json) {
-        var response = anonymous().post("/test-only/checkout-sessions", json).send();
-        return new Session(response.json().get("session_url").stringValue(),
-                response.json().get("payment_session_id").stringValue());
+    /** A ZAR 150.00 session with these {@code options} (the inside of the object), made with the secret test key. */
+    private Session session(String options) {
+        var response = merchant.test().post("/collect/payment_sessions",
+                "{\"amount\": 15000, \"currency\": \"ZAR\", \"options\": {" + options + "}}").send();
+        assertThat(response.status()).as(response.toString()).isEqualTo(201);
+        return new Session(URI.create(response.json().get("session_url").stringValue()).getPath(),
+                response.json().get("id").stringValue());
+    }
+
+    private String paymentOutcome(Session session) {
+        return merchant.test().get("/collect/payment_sessions/" + session.paymentSessionId()).send().json()
+                .get("payment_outcome").stringValue();
     }
 
     private static String csrf(Api.Response page) {
@@ -63,7 +78,7 @@ class CheckoutProtectionIT extends ApiIntegrationTest {
 
     @Test
     void aRedirectPageMayNotBeFramedCachedOrLeakItsAddress() {
-        var session = session("{\"amount\": 15000}");
+        var session = session("");
         var page = anonymous().get(session.path()).send();
 
         assertThat(page.status()).isEqualTo(200);
@@ -88,7 +103,7 @@ class CheckoutProtectionIT extends ApiIntegrationTest {
     @Test
     void anEmbeddedPageMayBeFramedOnlyByItsReturnUrlsOrigin() {
         var session = session("""
-                {"amount": 15000, "presentation_mode": "embedded_inline", "return_url": "https://shop.example:8443/done"}""");
+                "checkout_options": {"presentation_mode": "embedded_inline", "return_url": "https://shop.example:8443/done"}""");
         var page = anonymous().get(session.path()).send();
 
         assertThat(page.header("Content-Security-Policy")).contains("frame-ancestors https://shop.example:8443")
@@ -108,7 +123,7 @@ class CheckoutProtectionIT extends ApiIntegrationTest {
 
     @Test
     void aPostWithoutTheFormsTokenOrFromAnotherSiteStartsNothing() {
-        var session = session("{\"amount\": 15000}");
+        var session = session("");
         String token = csrf(anonymous().get(session.path()).send());
 
         assertThat(postForm(session.path() + "/pay", card("", "4242424242424242")).status()).isEqualTo(403);
@@ -117,7 +132,7 @@ class CheckoutProtectionIT extends ApiIntegrationTest {
                 .contentType("application/x-www-form-urlencoded").header("Sec-Fetch-Site", "cross-site").send();
         assertThat(crossSite.status()).isEqualTo(403);
         assertThat(crossSite.text()).contains("This page is out of date");
-        assertThat(payments.lastInputs).doesNotContainKey(session.paymentSessionId());
+        assertThat(paymentOutcome(session)).isEqualTo("not_started");
 
         var paid = postForm(session.path() + "/pay", card(token, "4242424242424242"));
         assertThat(paid.status()).isEqualTo(302);
@@ -126,7 +141,7 @@ class CheckoutProtectionIT extends ApiIntegrationTest {
 
     @Test
     void theSameFormPostedTwiceStartsOneAttempt() {
-        var session = session("{\"amount\": 15000, \"visible_methods\": [\"card\"]}");
+        var session = session("\"checkout_options\": {\"visible_payment_methods\": [\"card\"]}");
         String token = csrf(anonymous().get(session.path()).send());
 
         assertThat(postForm(session.path() + "/pay", card(token, "4000000000000002")).status()).isEqualTo(302);
@@ -139,7 +154,7 @@ class CheckoutProtectionIT extends ApiIntegrationTest {
 
     @Test
     void aSessionsFormPostsAreRateLimited() {
-        var session = session("{\"amount\": 15000}");
+        var session = session("");
         String form = "_csrf=" + csrf(anonymous().get(session.path()).send()) + "&method=card&card_number=1";
         int limited = 0;
         Api.Response last = null;
@@ -155,7 +170,7 @@ class CheckoutProtectionIT extends ApiIntegrationTest {
         assertThat(last.header("Retry-After")).matches("[1-9][0-9]*");
         assertThat(last.text()).contains("Too many attempts");
         // another session is not affected
-        var other = session("{\"amount\": 15000}");
+        var other = session("");
         assertThat(postForm(other.path() + "/pay", "_csrf=" + csrf(anonymous().get(other.path()).send())
                 + "&method=card&card_number=1").status()).isEqualTo(422);
     }
@@ -164,7 +179,7 @@ class CheckoutProtectionIT extends ApiIntegrationTest {
     void noCardNumberOrSecurityCodeReachesALogEvenAtDebug(CapturedOutput output) {
         logging.setLogLevel("org.springframework.web", LogLevel.TRACE);
         logging.setLogLevel("org.thymeleaf", LogLevel.TRACE);
-        var session = session("{\"amount\": 15000}");
+        var session = session("");
         String token = csrf(anonymous().get(session.path()).send());
 
         // refused on the page (Luhn), then paid
@@ -173,8 +188,11 @@ class CheckoutProtectionIT extends ApiIntegrationTest {
         assertThat(refused.text()).doesNotContain("4242424242424241").doesNotContain("987");
         postForm(session.path() + "/pay", card(csrf(refused), "4242424242424242"));
 
-        assertThat(payments.lastInputs.get(session.paymentSessionId()))
-                .isEqualTo(new MethodInput.Card("4242424242424242", 12, 2034, "987"));
+        // the number reached the processor: the payment succeeded with its last four digits
+        var paid = merchant.test().get("/collect/payment_sessions/" + session.paymentSessionId()).send().json();
+        assertThat(paid.get("payment_outcome").stringValue()).isEqualTo("paid");
+        var payment = merchant.test().get("/collect/payments/" + paid.get("payment_id").stringValue()).send().json();
+        assertThat(payment.get("payment_method_details").get("card").get("last4").stringValue()).isEqualTo("4242");
         assertThat(output.getAll()).contains(session.path() + "/pay"); // TRACE is really on
         assertThat(output.getAll()).doesNotContain("4242424242424241").doesNotContain("4242424242424242")
                 .doesNotContain("security_code=987");
