@@ -258,6 +258,7 @@ class CheckoutBrowserIT extends ApiIntegrationTest {
             browser.get(session.url()).awaitText("Pay ZAR 150.00");
             payByCard(browser, "4242424242424242");
             browser.awaitText("Payment authorised");
+            assertThat(browser.text()).contains("ZAR 150.00 authorised for " + merchant.name() + " with VISA •••• 4242");
             browser.screenshot("1-authorised");
             browser.click(returnTo()).awaitUrl(merchantOrigin() + "/return");
             assertThat(browser.url()).contains("payment_session=" + session.paymentSessionId(), "outcome=reserved");
