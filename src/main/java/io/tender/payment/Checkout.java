@@ -36,13 +36,17 @@ public class Checkout {
     private static final Pattern CVC = Pattern.compile("^[0-9]{3,4}$");
     private static final Pattern CHECKOUT_ID = Pattern.compile("^ckt_[a-f0-9]{32}$");
 
-    /** What the checkout page shows. {@code displayAmount} as the live product shows it: {@code ZAR 150.00}. */
+    /**
+     * What the checkout page shows. {@code displayAmount} as the live product shows it: {@code ZAR 150.00}.
+     * {@code country} is the session's (phone numbers are of it); {@code waitingForMerchant} is true after a failed
+     * attempt under {@code payment_method_selection: merchant} until the merchant calls {@code complete}.
+     */
     public record Page(String checkoutSessionId, String paymentSessionId, String merchantName, Mode mode, long amount,
                        String currency, String displayAmount, String status, String paymentOutcome,
                        List<String> visiblePaymentMethods, String selectedPaymentMethod, String presentationMode,
                        boolean displayPayButton, boolean merchantSelection, String returnUrl,
                        Map<String, String> prefilledPhones, String prefillMode, int attemptsLeft, Instant expiresAt,
-                       Optional<Attempt> latest) {
+                       Optional<Attempt> latest, String country, boolean waitingForMerchant) {
     }
 
     /**
@@ -187,7 +191,7 @@ public class Checkout {
                 !Boolean.FALSE.equals(options.checkoutOptions().displayPayButton()), options.merchantSelection(),
                 s.returnUrl(), phones, options.paymentMethodOptions().prefillMode(),
                 Math.max(0, PaymentSession.MAX_ATTEMPTS - s.attempts()), s.expiresAt(),
-                service.latest(s).map(Checkout::attemptOf));
+                service.latest(s).map(Checkout::attemptOf), s.country(), s.waitingForMerchant());
     }
 
     /** {@code ZAR 150.00}: the currency code and the amount in major units. */

@@ -1,0 +1,259 @@
+package io.tender.checkout;
+
+import io.tender.checkout.CheckoutSession.State;
+import io.tender.checkout.FormTokens.Purpose;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import io.swagger.v3.oas.annotations.Hidden;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseBody;
+import org.springframework.web.util.UriComponentsBuilder;
+
+import java.net.URI;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The hosted checkout's pages (decisions §6). Every page works without JavaScript: forms post, the answer is a
+ * redirect to the page for the session's new state (post-redirect-get), and waiting pages refresh themselves.
+ * The routes: {@code GET /checkout/{ckt}} shows whatever the session needs next; {@code POST …/pay} starts an
+ * attempt; {@code GET|POST …/action} is the sandbox 3-D Secure or bank page; {@code POST …/cancel} gives up;
+ * {@code GET …/status} is the state for the page's own polling.
+ */
+@Hidden
+@Controller
+class CheckoutController {
+
+    private final ObjectProvider<CheckoutPayments> payments;
+    private final FormTokens tokens;
+    private final AttemptLimiter limiter;
+
+    CheckoutController(ObjectProvider<CheckoutPayments> payments, FormTokens tokens, AttemptLimiter limiter) {
+        this.payments = payments;
+        this.tokens = tokens;
+        this.limiter = limiter;
+    }
+
+    @GetMapping(value = "/checkout/{id}", produces = MediaType.TEXT_HTML_VALUE)
+    String page(@PathVariable String id, @RequestParam(required = false) String method, Model model,
+                HttpServletResponse response) {
+        Optional<CheckoutSession> found = load(id);
+        if (found.isEmpty()) {
+            return notFound(response);
+        }
+        CheckoutSession session = found.get();
+        CheckoutHeaders.forSession(response, session);
+        if (backToMerchant(session)) {
+            return "redirect:" + returnUrlWithOutcome(session);
+        }
+        return switch (session.state()) {
+            case OPEN -> payPage(session, chosen(session, method), Map.of(), new PaymentForm(null, null, null, null, null, null), model);
+            case ACTION_REQUIRED -> "redirect:/checkout/" + id + "/action";
+            case WAITING -> view(session, "checkout/waiting", model);
+            case RETURNED_TO_MERCHANT, SUCCEEDED, FAILED, CANCELLED, EXPIRED -> view(session, "checkout/result", model);
+        };
+    }
+
+    /**
+     * Starts an attempt. The form's fields are read from the request here, not bound as handler arguments: Spring
+     * logs a handler's arguments at TRACE, and those would carry the card number and security code.
+     */
+    @PostMapping(value = "/checkout/{id}/pay", produces = MediaType.TEXT_HTML_VALUE)
+    String pay(@PathVariable String id, Model model, HttpServletRequest request, HttpServletResponse response) {
+        String token = request.getParameter("_csrf");
+        PaymentForm posted = PaymentForm.from(request::getParameter);
+        Optional<CheckoutSession> found = load(id);
+        if (found.isEmpty()) {
+            return notFound(response);
+        }
+        CheckoutSession session = found.get();
+        CheckoutHeaders.forSession(response, session);
+        Optional<String> refused = refuse(session, Purpose.PAY, token, request, response, model);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        Optional<PaymentMethodType> type = PaymentMethodType.fromWire(posted.method())
+                .filter(session.visibleMethods()::contains);
+        if (type.isEmpty()) {
+            return "redirect:/checkout/" + id;
+        }
+        PaymentForm form = posted;
+        return switch (form.check(type.get(), YearMonth.now(ZoneOffset.UTC), session.country())) {
+            case PaymentForm.Checked.Invalid invalid -> {
+                response.setStatus(HttpStatus.UNPROCESSABLE_CONTENT.value());
+                yield payPage(session, type.get(), invalid.errors(), form, model);
+            }
+            case PaymentForm.Checked.Valid valid -> {
+                payments.getObject().startAttempt(id, valid.input());
+                yield "redirect:/checkout/" + id;
+            }
+        };
+    }
+
+    @GetMapping(value = "/checkout/{id}/action", produces = MediaType.TEXT_HTML_VALUE)
+    String action(@PathVariable String id, Model model, HttpServletResponse response) {
+        Optional<CheckoutSession> found = load(id);
+        if (found.isEmpty()) {
+            return notFound(response);
+        }
+        CheckoutSession session = found.get();
+        CheckoutHeaders.forSession(response, session);
+        if (session.state() != State.ACTION_REQUIRED) {
+            return "redirect:/checkout/" + id;
+        }
+        model.addAttribute("actionToken", tokens.issue(session, Purpose.ACTION));
+        String bank = session.action().bank();
+        model.addAttribute("bankName", bank == null ? "your bank" : PaymentForm.BANKS.getOrDefault(bank, bank));
+        return view(session, "checkout/action", model);
+    }
+
+    @PostMapping(value = "/checkout/{id}/action", produces = MediaType.TEXT_HTML_VALUE)
+    String decide(@PathVariable String id, @RequestParam(name = "_csrf", required = false) String token,
+                  @RequestParam(required = false) String decision, Model model, HttpServletRequest request,
+                  HttpServletResponse response) {
+        Optional<CheckoutSession> found = load(id);
+        if (found.isEmpty()) {
+            return notFound(response);
+        }
+        CheckoutSession session = found.get();
+        CheckoutHeaders.forSession(response, session);
+        Optional<String> refused = refuse(session, Purpose.ACTION, token, request, response, model);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        CheckoutPayments.ActionDecision answer = switch (decision == null ? "" : decision) {
+            case "approve" -> CheckoutPayments.ActionDecision.APPROVE;
+            case "decline" -> CheckoutPayments.ActionDecision.DECLINE;
+            case "cancel" -> CheckoutPayments.ActionDecision.CANCEL;
+            default -> null;
+        };
+        if (answer != null && session.state() == State.ACTION_REQUIRED) {
+            payments.getObject().decide(id, answer);
+        }
+        return "redirect:/checkout/" + id;
+    }
+
+    @PostMapping(value = "/checkout/{id}/cancel", produces = MediaType.TEXT_HTML_VALUE)
+    String cancel(@PathVariable String id, @RequestParam(name = "_csrf", required = false) String token, Model model,
+                  HttpServletRequest request, HttpServletResponse response) {
+        Optional<CheckoutSession> found = load(id);
+        if (found.isEmpty()) {
+            return notFound(response);
+        }
+        CheckoutSession session = found.get();
+        CheckoutHeaders.forSession(response, session);
+        Optional<String> refused = refuse(session, Purpose.CANCEL, token, request, response, model);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
+        if (session.state() == State.OPEN) {
+            payments.getObject().cancel(id);
+        }
+        return "redirect:/checkout/" + id;
+    }
+
+    /** The session's state for the waiting page's polling and the embedded page; nothing a stranger could use. */
+    @GetMapping(value = "/checkout/{id}/status", produces = MediaType.APPLICATION_JSON_VALUE)
+    @ResponseBody
+    Map<String, Object> status(@PathVariable String id, HttpServletResponse response) {
+        CheckoutSession session = load(id).orElse(null);
+        if (session == null) {
+            response.setStatus(HttpStatus.NOT_FOUND.value());
+            return Map.of("state", "not_found");
+        }
+        CheckoutHeaders.forSession(response, session);
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("state", session.state().name().toLowerCase());
+        body.put("outcome", session.outcome());
+        body.put("payment_session", session.paymentSessionId());
+        return body;
+    }
+
+    /**
+     * Refuses a form post that is not this page's own: a post from another site ({@code Sec-Fetch-Site}), a missing
+     * or stale CSRF token (the form of an earlier state, such as a second click on Pay), or one over the session's
+     * rate limit. The answer, if any, is the view to render.
+     */
+    private Optional<String> refuse(CheckoutSession session, Purpose purpose, String token, HttpServletRequest request,
+                                    HttpServletResponse response, Model model) {
+        String site = request.getHeader("Sec-Fetch-Site");
+        boolean crossSite = site != null && !site.equals("same-origin") && !site.equals("none");
+        if (crossSite || !tokens.valid(session, purpose, token)) {
+            response.setStatus(HttpStatus.FORBIDDEN.value());
+            return Optional.of(view(session, "checkout/refused", model));
+        }
+        OptionalLong wait = limiter.take(session.checkoutSessionId());
+        if (wait.isPresent()) {
+            response.setStatus(HttpStatus.TOO_MANY_REQUESTS.value());
+            response.setHeader("Retry-After", Long.toString(wait.getAsLong()));
+            model.addAttribute("retryAfter", wait.getAsLong());
+            return Optional.of(view(session, "checkout/refused", model));
+        }
+        return Optional.empty();
+    }
+
+    private String payPage(CheckoutSession session, PaymentMethodType method, Map<String, String> errors,
+                           PaymentForm form, Model model) {
+        model.addAttribute("method", method);
+        model.addAttribute("errors", errors);
+        model.addAttribute("form", form);
+        model.addAttribute("banks", PaymentForm.BANKS);
+        model.addAttribute("payToken", tokens.issue(session, Purpose.PAY));
+        model.addAttribute("cancelToken", tokens.issue(session, Purpose.CANCEL));
+        return view(session, "checkout/pay", model);
+    }
+
+    private String view(CheckoutSession session, String template, Model model) {
+        model.addAttribute("checkout", session);
+        model.addAttribute("amount", Amounts.display(session.amount(), session.currency()));
+        model.addAttribute("merchantOrigin", CheckoutHeaders.origin(session.returnUrl()).orElse(null));
+        model.addAttribute("returnUrl", session.returnUrl() == null ? null : returnUrlWithOutcome(session));
+        return template;
+    }
+
+    private static PaymentMethodType chosen(CheckoutSession session, String requested) {
+        return PaymentMethodType.fromWire(requested).filter(session.visibleMethods()::contains)
+                .or(() -> Optional.ofNullable(session.selectedMethod()).filter(session.visibleMethods()::contains))
+                .orElse(session.visibleMethods().getFirst());
+    }
+
+    /** Merchant selection in redirect mode: the customer goes back after every attempt, whatever its outcome. */
+    private static boolean backToMerchant(CheckoutSession session) {
+        return session.merchantSelection() && session.returnUrl() != null && !session.presentationMode().embedded()
+                && (session.state() == State.RETURNED_TO_MERCHANT || session.state().finished());
+    }
+
+    /** {@code return_url} with {@code payment_session} and {@code outcome} added to its query. */
+    static String returnUrlWithOutcome(CheckoutSession session) {
+        return UriComponentsBuilder.fromUri(URI.create(session.returnUrl()))
+                .queryParam("payment_session", session.paymentSessionId())
+                .queryParam("outcome", session.outcome())
+                .encode().build().toUriString();
+    }
+
+    private Optional<CheckoutSession> load(String id) {
+        CheckoutPayments backend = payments.getIfAvailable();
+        if (backend == null || !id.startsWith("ckt_")) {
+            return Optional.empty();
+        }
+        return backend.session(id);
+    }
+
+    private static String notFound(HttpServletResponse response) {
+        CheckoutHeaders.strict(response);
+        response.setStatus(HttpStatus.NOT_FOUND.value());
+        return "checkout/not-found";
+    }
+}

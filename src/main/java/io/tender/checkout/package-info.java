@@ -1,0 +1,8 @@
+/**
+ * The hosted checkout (decisions §6): the server-rendered pages a customer pays on at a payment session's
+ * {@code session_url} ({@code /checkout/ckt_…}), the sandbox 3-D Secure and bank pages, and {@code /checkout.js}
+ * for the embedded modes. It owns no payment state: every attempt goes through {@link io.tender.checkout.CheckoutPayments},
+ * Collect's application API for the checkout. Card numbers and security codes pass through this package to the
+ * processor and are never stored, logged, rendered back or put in a URL.
+ */
+package io.tender.checkout;
