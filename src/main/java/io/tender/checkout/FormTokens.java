@@ -1,7 +1,7 @@
 package io.tender.checkout;
 
+import io.tender.secrets.HashKeys;
 import io.tender.secrets.KeyedHash;
-import io.tender.secrets.MasterKey;
 import org.springframework.stereotype.Component;
 
 import java.nio.charset.StandardCharsets;
@@ -24,8 +24,8 @@ class FormTokens {
 
     private final KeyedHash hash;
 
-    FormTokens(MasterKey masterKey) {
-        this.hash = new KeyedHash(masterKey, "checkout-form-token/v1");
+    FormTokens(HashKeys hashKeys) {
+        this.hash = hashKeys.hash("checkout-form-token/v1");
     }
 
     String issue(CheckoutSession session, Purpose purpose) {
