@@ -88,15 +88,25 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
                 "get": {"parameters": [{"name": "code", "in": "path", "required": true}]}}
             }}""";
 
+    private static final String CHECKOUT_PAGES = "the hosted checkout's HTML pages and form posts for customers' browsers, "
+            + "not the JSON API; their bad inputs (unknown ids, forged or stale tokens, bad card fields, floods) are "
+            + "checkout.CheckoutProtectionIT's and PaymentFormTest's";
+
     /** Handler mappings the fuzzer does not call, each with the reason (also in docs/testing.md). */
-    private static final Map<String, String> EXCLUDED = Map.of(
-            "* /error", "the servlet container's forward target for its own errors; every malformed request above "
-                    + "reaches it, and it is not a URL of the API",
-            "GET /test-only/failure", "a test-only endpoint that fails on purpose (api.ErrorsIT)",
-            "GET /openapi.json", "springdoc's document, read by this test; it takes no input",
-            "GET /openapi.json/swagger-config", "springdoc's Swagger UI configuration; it takes no input",
-            "GET /openapi.json.yaml", "springdoc's document as YAML; it takes no input",
-            "GET /docs", "springdoc's redirect to Swagger UI; it takes no input");
+    private static final Map<String, String> EXCLUDED = Map.ofEntries(
+            Map.entry("* /error", "the servlet container's forward target for its own errors; every malformed request above "
+                    + "reaches it, and it is not a URL of the API"),
+            Map.entry("GET /test-only/failure", "a test-only endpoint that fails on purpose (api.ErrorsIT)"),
+            Map.entry("GET /openapi.json", "springdoc's document, read by this test; it takes no input"),
+            Map.entry("GET /openapi.json/swagger-config", "springdoc's Swagger UI configuration; it takes no input"),
+            Map.entry("GET /openapi.json.yaml", "springdoc's document as YAML; it takes no input"),
+            Map.entry("GET /docs", "springdoc's redirect to Swagger UI; it takes no input"),
+            Map.entry("GET /checkout/{id}", CHECKOUT_PAGES),
+            Map.entry("GET /checkout/{id}/action", CHECKOUT_PAGES),
+            Map.entry("GET /checkout/{id}/status", CHECKOUT_PAGES),
+            Map.entry("POST /checkout/{id}/action", CHECKOUT_PAGES),
+            Map.entry("POST /checkout/{id}/cancel", CHECKOUT_PAGES),
+            Map.entry("POST /checkout/{id}/pay", CHECKOUT_PAGES));
 
     /**
      * Valid bodies the schema cannot express, by operation, each with the reason. Everything else is built from the
