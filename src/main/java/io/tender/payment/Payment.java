@@ -74,6 +74,8 @@ public final class Payment {
     private final List<PaymentOperation> operations;
     private Instant updatedAt;
     private int revision;
+    /** The {@code pm_} this payment saved, or null. */
+    private String paymentMethodId;
 
     Payment(String id, String merchantId, Mode mode, Intent intent, CaptureMethod captureMethod, long amount,
             String currency, String country, Map<String, Object> paymentMethodDetails, String cardFingerprint,
@@ -320,6 +322,13 @@ public final class Payment {
     String country() { return country; }
     Map<String, Object> paymentMethodDetails() { return paymentMethodDetails; }
     String cardFingerprint() { return cardFingerprint; }
+    String paymentMethodId() { return paymentMethodId; }
+
+    /** Records the method this payment saved (or, read back from its row, had saved). */
+    Payment withPaymentMethod(String id) {
+        this.paymentMethodId = id;
+        return this;
+    }
     String externalReference() { return externalReference; }
     Map<String, String> metadata() { return metadata; }
     public String paymentSessionId() { return paymentSessionId; }

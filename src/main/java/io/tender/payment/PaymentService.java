@@ -58,6 +58,7 @@ class PaymentService {
     private final Outbox outbox;
     private final PaymentProcessors processors;
     private final PaymentObligations obligations;
+    private final SavedPaymentMethods savedMethods;
     private final PublicBase publicBase;
     private final TransactionTemplate tx;
     private final JsonMapper json;
@@ -66,7 +67,7 @@ class PaymentService {
 
     PaymentService(Payments payments, PaymentSessions sessions, IdempotencyKeys keys, IdempotentRequests idempotent,
                    WaitingKeys waitingKeys, Outbox outbox, PaymentProcessors processors,
-                   PaymentObligations obligations, PublicBase publicBase, TransactionTemplate tx, JsonMapper json,
+                   PaymentObligations obligations, SavedPaymentMethods savedMethods, PublicBase publicBase, TransactionTemplate tx, JsonMapper json,
                    @Value("${tender.payments.lease:PT1M}") Duration lease,
                    @Value("${tender.payments.authorization-ttl:P7D}") Duration authorizationTtl) {
         this.payments = payments;
@@ -77,6 +78,7 @@ class PaymentService {
         this.outbox = outbox;
         this.processors = processors;
         this.obligations = obligations;
+        this.savedMethods = savedMethods;
         this.publicBase = publicBase;
         this.tx = tx;
         this.json = json;
@@ -269,6 +271,7 @@ class PaymentService {
     private void finishAttempt(Run run) {
         tx.executeWithoutResult(s -> {
             if (run.payment.status().isFinal() && run.session != null) {
+                saveMethod(run.payment, run.session);
                 run.recordSession(run.session.attemptEnded(run.payment, Timestamps.now()));
             }
             run.write(null);
@@ -317,6 +320,7 @@ class PaymentService {
             Run fresh = new Run(run.owner, run.payment, session, run.processor, null);
             fresh.events.addAll(run.events);
             if (fresh.payment.status().isFinal() && fresh.payment.id().equals(session.paymentId())) {
+                saveMethod(fresh.payment, session);
                 fresh.recordSession(session.attemptEnded(fresh.payment, Timestamps.now()));
             }
             fresh.write(null);
@@ -327,6 +331,26 @@ class PaymentService {
             }
             completeWaitingKeys(fresh.payment);
         });
+    }
+
+    /**
+     * Saves the card of a session's succeeded attempt as a {@code pm_} (decisions §6): always for a verification, and
+     * for a payment when the session asked {@code save_payment_method: always}. Runs inside the transaction that
+     * records the success, before the payment, the session and their events are written, so that all of them show
+     * its id. Once only: a payment that already saved one saves no other.
+     */
+    private void saveMethod(Payment payment, PaymentSession session) {
+        boolean card = payment.paymentMethodDetails() != null
+                && "card".equals(payment.paymentMethodDetails().get("type"));
+        var checkout = session.options() == null ? null : session.options().checkoutOptions();
+        boolean wanted = payment.intent() == Payment.Intent.PAYMENT_METHOD_VERIFICATION
+                || (checkout != null && "always".equals(checkout.savePaymentMethod()));
+        if (payment.status() != PaymentStatus.SUCCEEDED || !card || !wanted || payment.paymentMethodId() != null) {
+            return;
+        }
+        SavedPaymentMethod saved = savedMethods.saveFrom(payment, session.customerId(), Timestamps.now());
+        payment.withPaymentMethod(saved.id());
+        session.withPaymentMethod(saved.id());
     }
 
     // ---- captures and voids ----------------------------------------------------------------------------------

@@ -58,6 +58,8 @@ public final class PaymentSession {
     private boolean waitingForMerchant;
     private int version;
     private Instant updatedAt;
+    /** The {@code pm_} its attempt saved, or null. */
+    private String paymentMethodId;
 
     PaymentSession(String id, String merchantId, Mode mode, String checkoutSessionId, String type, long amount,
                    String currency, String country, String customerId, String obligationId, String returnUrl,
@@ -198,6 +200,13 @@ public final class PaymentSession {
     Status status() { return status; }
     String paymentOutcome() { return paymentOutcome; }
     String paymentId() { return paymentId; }
+    String paymentMethodId() { return paymentMethodId; }
+
+    /** Records the method its attempt saved (or, read back from its row, had saved). */
+    PaymentSession withPaymentMethod(String id) {
+        this.paymentMethodId = id;
+        return this;
+    }
     PaymentError lastPaymentError() { return lastPaymentError; }
     int attempts() { return attempts; }
     boolean waitingForMerchant() { return waitingForMerchant; }

@@ -19,7 +19,7 @@ public record PaymentSessionView(
         @Schema(allowableValues = {"not_started", "pending", "paid", "unpaid", "reserved", "payment_method_verified"}, requiredMode = Schema.RequiredMode.REQUIRED) String paymentOutcome,
         @Schema(allowableValues = {"paid", "unpaid", "pending"}, deprecated = true, description = "Deprecated: read `payment_outcome`.", requiredMode = Schema.RequiredMode.REQUIRED) String paymentStatus,
         @Schema(pattern = "^bcus_[a-f0-9]{24}$") String customerId,
-        @Schema(pattern = "^pm_[a-f0-9]{24}$", description = "Saved payment methods come with series (§8).") String paymentMethodId,
+        @Schema(pattern = "^pm_[a-f0-9]{24}$", description = "The card a succeeded verification (or a payment with `save_payment_method: always`) saved.") String paymentMethodId,
         @Schema(pattern = "^ckt_[a-f0-9]{32}$", requiredMode = Schema.RequiredMode.REQUIRED) String checkoutSessionId,
         @Schema(pattern = "^pay_[a-f0-9]{24}$", description = "The latest attempt.") String paymentId,
         @Schema(pattern = "^ob_[a-f0-9]{24}$", description = "The bill's or account's obligation the payment is applied to.") String obligationId,
@@ -38,7 +38,7 @@ public record PaymentSessionView(
 
     static PaymentSessionView of(PaymentSession s, String publicBase) {
         return new PaymentSessionView(s.id(), s.type(), s.amount(), s.currency(), s.country(), s.status().wire(),
-                s.paymentOutcome(), s.paymentStatus(), s.customerId(), null, s.checkoutSessionId(), s.paymentId(),
+                s.paymentOutcome(), s.paymentStatus(), s.customerId(), s.paymentMethodId(), s.checkoutSessionId(), s.paymentId(),
                 s.obligationId(), publicBase + "/checkout/" + s.checkoutSessionId(), s.returnUrl(),
                 s.lastPaymentError(), s.mode().wire(), s.externalReference(), s.metadata(), s.options(), s.attempts(),
                 s.version(), Timestamps.format(s.expiresAt()), Timestamps.format(s.createdAt()),

@@ -64,6 +64,7 @@ class PaymentSessions {
     void update(PaymentSession s) {
         jdbc.sql("""
                         update payment_sessions set status = :status, payment_outcome = :outcome, payment_id = :payment,
+                            payment_method_id = :paymentMethod,
                             last_payment_error = :lastError::jsonb, options = :options::jsonb, attempts = :attempts,
                             waiting_for_merchant = :waiting, version = :version, updated_at = :updatedAt
                         where id = :id""")
@@ -107,6 +108,7 @@ class PaymentSessions {
         p.put("status", s.status().wire());
         p.put("outcome", s.paymentOutcome());
         p.put("payment", s.paymentId());
+        p.put("paymentMethod", s.paymentMethodId());
         p.put("lastError", s.lastPaymentError() == null ? null : json.writeValueAsString(s.lastPaymentError()));
         p.put("options", json.writeValueAsString(s.options()));
         p.put("attempts", s.attempts());
@@ -129,6 +131,6 @@ class PaymentSessions {
                 PaymentSession.Status.valueOf(rs.getString("status").toUpperCase()), rs.getString("payment_outcome"),
                 rs.getString("payment_id"), lastError == null ? null : json.readValue(lastError, PaymentError.class),
                 rs.getInt("attempts"), rs.getBoolean("waiting_for_merchant"), rs.getInt("version"),
-                rs.getTimestamp("updated_at").toInstant());
+                rs.getTimestamp("updated_at").toInstant()).withPaymentMethod(rs.getString("payment_method_id"));
     }
 }

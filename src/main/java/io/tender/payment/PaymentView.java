@@ -33,6 +33,7 @@ public record PaymentView(
         PaymentError lastPaymentError,
         Map<String, String> metadata,
         @Schema(pattern = "^ps_[a-f0-9]{24}$") String paymentSessionId,
+        @Schema(pattern = "^pm_[a-f0-9]{24}$", description = "The payment method this payment saved (a verification, or `save_payment_method: always`).") String paymentMethodId,
         @Schema(pattern = "^bcus_[a-f0-9]{24}$") String customerId,
         @Schema(pattern = "^ob_[a-f0-9]{24}$", description = "The obligation (customer balance, account balance or bill) the payment is for.") String obligationId,
         @Schema(description = "Goes up with every change; send it as `If-Match` to capture or void.", requiredMode = Schema.RequiredMode.REQUIRED) int version,
@@ -44,7 +45,7 @@ public record PaymentView(
                 p.intent().wire(), p.captureMethod().wire(), p.authorizedAmount(),
                 p.authorizationExpiresAt() == null ? null : Timestamps.format(p.authorizationExpiresAt()),
                 p.paidAmount(), p.voidedAmount(), p.paymentMethodDetails(), p.externalReference(),
-                p.lastPaymentError(), p.metadata(), p.paymentSessionId(), p.customerId(), p.obligationId(),
+                p.lastPaymentError(), p.metadata(), p.paymentSessionId(), p.paymentMethodId(), p.customerId(), p.obligationId(),
                 p.version(), Timestamps.format(p.createdAt()), Timestamps.format(p.updatedAt()));
     }
 }

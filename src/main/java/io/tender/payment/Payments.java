@@ -107,7 +107,7 @@ public class Payments {
                 update payments set status = :status, authorized_amount = :authorized,
                     authorization_expires_at = :expiresAt, paid_amount = :paid, voided_amount = :voided,
                     payment_method_details = :details::jsonb, last_payment_error = :lastError::jsonb,
-                    metadata = :metadata::jsonb, version = :version, operations = :operations::jsonb,
+                    metadata = :metadata::jsonb, payment_method_id = :paymentMethod, version = :version, operations = :operations::jsonb,
                     revision = revision + 1, lease_until = :lease, updated_at = :updatedAt
                 where id = :id and revision = :revision""");
         p.written();
@@ -167,6 +167,7 @@ public class Payments {
         params.put("lastError", p.lastPaymentError() == null ? null : json.writeValueAsString(p.lastPaymentError()));
         params.put("metadata", p.metadata() == null ? null : json.writeValueAsString(p.metadata()));
         params.put("version", p.version());
+        params.put("paymentMethod", p.paymentMethodId());
         params.put("operations", json.writeValueAsString(p.operations()));
         params.put("revision", p.revision());
         params.put("lease", LeasedRows.leaseUntil(lease));
@@ -191,6 +192,7 @@ public class Payments {
                 rs.getLong("paid_amount"), rs.getLong("voided_amount"),
                 lastError == null ? null : json.readValue(lastError, PaymentError.class), rs.getInt("version"),
                 new ArrayList<>(json.readValue(rs.getString("operations"), OPERATIONS)),
-                rs.getTimestamp("updated_at").toInstant(), rs.getInt("revision"));
+                rs.getTimestamp("updated_at").toInstant(), rs.getInt("revision"))
+                .withPaymentMethod(rs.getString("payment_method_id"));
     }
 }

@@ -139,6 +139,7 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
             Map.entry("accounts", "account"), Map.entry("account", "account"),
             Map.entry("bills", "bill"), Map.entry("bill", "bill"),
             Map.entry("payments", "payment"), Map.entry("payment_sessions", "payment_session"),
+            Map.entry("payment_methods", "payment_method"),
             Map.entry("redemptions", "redemption"),
             Map.entry("webhook_endpoints", "webhook_endpoint"), Map.entry("webhook_endpoint", "webhook_endpoint"),
             Map.entry("events", "event"),
@@ -467,6 +468,13 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
                             + "\"options\":{\"payment_method_options\":{\"card\":{\"capture_method\":\"manual\"}}}}").send();
                     assertThat(session.status()).as(session.toString()).isEqualTo(201);
                     yield pay(session, "4242424242424242").paymentId();
+                }
+                case "payment_method" -> {
+                    var session = api.post("/collect/payment_sessions", "{\"amount\":0,\"currency\":\"ZAR\"}").send();
+                    assertThat(session.status()).as(session.toString()).isEqualTo(201);
+                    assertThat(pay(session, "4242424242424242").status()).isEqualTo("succeeded");
+                    var verified = api.get("/collect/payment_sessions/" + session.json().get("id").stringValue()).send();
+                    yield verified.json().get("payment_method_id").stringValue();
                 }
                 case "waiting_session" -> {
                     var session = api.post("/collect/payment_sessions", "{\"amount\":1500,\"currency\":\"ZAR\","

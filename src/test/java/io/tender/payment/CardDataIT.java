@@ -70,11 +70,19 @@ class CardDataIT extends ApiIntegrationTest {
             answers.add(api.get("/collect/payment_sessions/" + session.get("id").stringValue()).send().text());
             answers.add(String.valueOf(checkout.load(ckt).orElseThrow()));
         });
+        // A verification saves the card as a payment method: its row and answer are searched too.
+        JsonNode verification = collect.session(0);
+        Checkout.Attempt verified = checkout.payByCard(verification.get("checkout_session_id").stringValue(),
+                "4242 4242 4242 4242", 12, Collect.EXP_YEAR, CARDS.get("4242424242424242"));
+        answers.add(verified.toString());
+        String methodId = collect.refreshed(verification).get("payment_method_id").stringValue();
+        answers.add(api.get("/collect/payment_methods/" + methodId).send().text());
         answers.add(api.get("/collect/payments?limit=100").send().text());
 
         List<String> tables = jdbc.sql("select table_name from information_schema.tables where table_schema = 'public'"
                 + " and table_type = 'BASE TABLE'").query(String.class).list();
-        assertThat(tables).contains("payments", "payment_sessions", "outbox", "sandbox_processor_operations");
+        assertThat(tables).contains("payments", "payment_sessions", "payment_methods", "outbox",
+                "sandbox_processor_operations");
         List<String> rows = new ArrayList<>();
         for (String table : tables) {
             rows.addAll(jdbc.sql("select t::text from \"" + table + "\" t").query(String.class).list());
