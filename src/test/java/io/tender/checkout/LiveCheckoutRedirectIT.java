@@ -66,6 +66,8 @@ class LiveCheckoutRedirectIT extends LiveProvidersIntegrationTest {
         HttpResponse<String> page = open("/checkout/" + ckt);
         assertThat(page.statusCode()).isEqualTo(303);
         assertThat(page.headers().firstValue("Location")).hasValue(redirect);
+        // The pay form's redirect chain ends there: form-action must let it.
+        assertThat(page.headers().firstValue("Content-Security-Policy").orElseThrow()).contains("form-action 'self' https:");
         String returnUrl = base() + "/checkout/" + ckt + "/return";
         PROVIDER.verify(1, postRequestedFor(urlEqualTo("/processor/authorize"))
                 .withRequestBody(matchingJsonPath("$.return_url", equalTo(returnUrl))));
