@@ -15,6 +15,7 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.ResponseBody;
+import org.springframework.web.servlet.View;
 import org.springframework.web.util.UriComponentsBuilder;
 
 import java.net.URI;
@@ -48,7 +49,7 @@ class CheckoutController {
 
     @GetMapping(value = "/checkout/{id}", produces = MediaType.TEXT_HTML_VALUE)
     String page(@PathVariable String id, @RequestParam(required = false) String method, Model model,
-                HttpServletResponse response) {
+                HttpServletRequest request, HttpServletResponse response) {
         Optional<CheckoutSession> found = load(id);
         if (found.isEmpty()) {
             return notFound(response);
@@ -60,7 +61,9 @@ class CheckoutController {
         }
         return switch (session.state()) {
             case OPEN -> payPage(session, chosen(session, method), Map.of(), new PaymentForm(null, null, null, null, null, null), model);
-            case ACTION_REQUIRED -> "redirect:/checkout/" + id + "/action";
+            case ACTION_REQUIRED -> processorPage(session).map(url -> seeOther(url, request))
+                    .orElseGet(() -> session.testMode() ? "redirect:/checkout/" + id + "/action"
+                            : view(session, "checkout/waiting", model));
             case WAITING -> view(session, "checkout/waiting", model);
             case RETURNED_TO_MERCHANT, SUCCEEDED, FAILED, CANCELLED, EXPIRED -> view(session, "checkout/result", model);
         };
@@ -110,13 +113,43 @@ class CheckoutController {
         }
         CheckoutSession session = found.get();
         CheckoutHeaders.forSession(response, session);
-        if (session.state() != State.ACTION_REQUIRED) {
+        if (session.state() != State.ACTION_REQUIRED || !session.testMode()) {
+            // Live mode has no sandbox page: the customer acts on the processor's.
             return "redirect:/checkout/" + id;
         }
         model.addAttribute("actionToken", tokens.issue(session, Purpose.ACTION));
         String bank = session.action().bank();
         model.addAttribute("bankName", bank == null ? "your bank" : PaymentForm.BANKS.getOrDefault(bank, bank));
         return view(session, "checkout/action", model);
+    }
+
+    /**
+     * Where the processor's 3-D Secure or bank page sends the customer back (live mode; the {@code return_url} of the
+     * authorization). Asks the processor how the attempt ended through the status query, never by sending it again,
+     * and shows the result; while the processor still waits for the customer, the waiting page, which reloads this
+     * route.
+     */
+    @GetMapping(value = "/checkout/{id}/return", produces = MediaType.TEXT_HTML_VALUE)
+    String returned(@PathVariable String id, Model model, HttpServletResponse response) {
+        Optional<CheckoutSession> found = load(id);
+        if (found.isEmpty()) {
+            return notFound(response);
+        }
+        CheckoutSession session = found.get();
+        if (session.state() == State.ACTION_REQUIRED && !session.testMode()) {
+            session = payments.getObject().returned(id);
+        }
+        CheckoutHeaders.forSession(response, session);
+        if (backToMerchant(session)) {
+            return "redirect:" + returnUrlWithOutcome(session);
+        }
+        return switch (session.state()) {
+            case ACTION_REQUIRED -> session.testMode() ? "redirect:/checkout/" + id + "/action"
+                    : view(session, "checkout/waiting", model);
+            case WAITING -> view(session, "checkout/waiting", model);
+            case OPEN -> "redirect:/checkout/" + id;
+            case RETURNED_TO_MERCHANT, SUCCEEDED, FAILED, CANCELLED, EXPIRED -> view(session, "checkout/result", model);
+        };
     }
 
     @PostMapping(value = "/checkout/{id}/action", produces = MediaType.TEXT_HTML_VALUE)
@@ -221,6 +254,18 @@ class CheckoutController {
         model.addAttribute("merchantOrigin", CheckoutHeaders.origin(session.returnUrl()).orElse(null));
         model.addAttribute("returnUrl", session.returnUrl() == null ? null : returnUrlWithOutcome(session));
         return template;
+    }
+
+    /** The processor's own 3-D Secure or bank page for a live attempt; the sandbox's pages are ours. */
+    private static Optional<String> processorPage(CheckoutSession session) {
+        return session.testMode() || session.action() == null ? Optional.empty()
+                : Optional.ofNullable(session.action().redirectUrl());
+    }
+
+    /** A 303 (See Other) to another site: the browser follows it with a GET, whatever brought it here. */
+    private static String seeOther(String url, HttpServletRequest request) {
+        request.setAttribute(View.RESPONSE_STATUS_ATTRIBUTE, HttpStatus.SEE_OTHER);
+        return "redirect:" + url;
     }
 
     private static PaymentMethodType chosen(CheckoutSession session, String requested) {

@@ -31,7 +31,10 @@ final class CheckoutHeaders {
         common(response);
         Optional<String> merchant = origin(session.returnUrl());
         // A form's redirect counts against form-action: merchant selection sends the customer to return_url after a post.
-        String formAction = "form-action 'self'" + merchant.map(o -> " " + o).orElse("");
+        // In live mode the pay form's redirect chain ends on the processor's 3-D Secure or bank page, whose origin is
+        // known only from its answer (an https URL, checked by the adapter).
+        String formAction = "form-action 'self'" + (session.testMode() ? "" : " https:")
+                + merchant.map(o -> " " + o).orElse("");
         if (session.presentationMode().embedded() && merchant.isPresent()) {
             response.setHeader("Content-Security-Policy",
                     BASE_POLICY + formAction + "; frame-ancestors " + merchant.get());

@@ -23,6 +23,12 @@ public interface CheckoutPayments {
     /** The customer's answer on a sandbox 3-D Secure or bank page for the attempt in flight. */
     CheckoutSession decide(String checkoutSessionId, ActionDecision decision);
 
+    /**
+     * The customer is back from the processor's 3-D Secure or bank page (live mode): asks the processor how the
+     * attempt in flight ended, through the status query (the authorization is never sent again).
+     */
+    CheckoutSession returned(String checkoutSessionId);
+
     /** The customer gives up: the session is cancelled unless an attempt is in flight. */
     CheckoutSession cancel(String checkoutSessionId);
 

@@ -66,8 +66,12 @@ public record CheckoutSession(String checkoutSessionId, String paymentSessionId,
         }
     }
 
-    /** The sandbox page an attempt waits on: a 3-D Secure challenge (card) or the bank's approval (pay by bank). */
-    public record PendingAction(Kind kind, String bank) {
+    /**
+     * The page an attempt waits on: a 3-D Secure challenge (card) or the bank's approval (pay by bank). In test mode
+     * it is the sandbox's own page; in live mode {@code redirectUrl} is the processor's (an absolute https URL the
+     * adapter checked), else null.
+     */
+    public record PendingAction(Kind kind, String bank, String redirectUrl) {
         public enum Kind {
             THREE_D_SECURE, BANK
         }

@@ -77,6 +77,12 @@ class CollectCheckoutPayments implements CheckoutPayments {
     }
 
     @Override
+    public CheckoutSession returned(String checkoutSessionId) {
+        refused(() -> checkout.attempt(checkoutSessionId));
+        return reload(checkoutSessionId);
+    }
+
+    @Override
     public CheckoutSession cancel(String checkoutSessionId) {
         refused(() -> checkout.cancel(checkoutSessionId));
         return reload(checkoutSessionId);
@@ -110,7 +116,7 @@ class CollectCheckoutPayments implements CheckoutPayments {
         int attempts = MAX_ATTEMPTS - page.attemptsLeft();
         State state = state(page);
         PendingAction action = state == State.ACTION_REQUIRED ? latest.flatMap(a -> customerPage(a.action())
-                .map(kind -> new PendingAction(kind, detail(a, "bank")))).orElseThrow() : null;
+                .map(kind -> new PendingAction(kind, detail(a, "bank"), a.redirectUrl()))).orElseThrow() : null;
         AttemptError error = latest.filter(a -> a.status().equals("failed") || a.status().equals("expired"))
                 .map(CollectCheckoutPayments::errorOf).orElse(null);
         String paidWith = state == State.SUCCEEDED ? latest.map(CollectCheckoutPayments::paidWith).orElse(null) : null;

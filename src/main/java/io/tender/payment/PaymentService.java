@@ -457,6 +457,12 @@ class PaymentService {
         return true;
     }
 
+    /** The checkout's return route for a processor's 3-D Secure or bank page; null without a checkout. */
+    private String returnUrl(PaymentSession session) {
+        return session == null || session.checkoutSessionId() == null ? null
+                : publicBase.url() + "/checkout/" + session.checkoutSessionId() + "/return";
+    }
+
     /** A payment's pending processor call, as the kernel drives it. */
     private final class ProcessorCall implements PendingCall<ProcessorOutcome> {
         private final Run run;
@@ -475,7 +481,7 @@ class PaymentService {
                         ? run.processor.status(operation.processorKey())
                         : run.processor.authorize(new PaymentProcessor.Authorize(operation.processorKey(),
                         p.amount(), p.currency(), run.method, p.captureMethod() == Payment.CaptureMethod.AUTOMATIC
-                        && p.intent() == Payment.Intent.PAYMENT));
+                        && p.intent() == Payment.Intent.PAYMENT, returnUrl(run.session)));
                 case CAPTURE -> run.processor.capture(new PaymentProcessor.Capture(operation.processorKey(),
                         operation.authorizationKey(), operation.amount(), p.currency()));
                 case VOID -> run.processor.release(new PaymentProcessor.Release(operation.processorKey(),

@@ -27,7 +27,12 @@ public interface PaymentProcessor {
      */
     ProcessorOutcome status(String operationKey);
 
-    record Authorize(String operationKey, long amount, String currency, PaymentMethodInput method, boolean capture) {
+    /**
+     * {@code returnUrl}: where the processor's 3-D Secure or bank page sends the customer back to (the checkout's
+     * return route, unguessable through its {@code ckt_} id), or null for a payment without a checkout.
+     */
+    record Authorize(String operationKey, long amount, String currency, PaymentMethodInput method, boolean capture,
+                     String returnUrl) {
     }
 
     record Capture(String operationKey, String authorizationKey, long amount, String currency) {

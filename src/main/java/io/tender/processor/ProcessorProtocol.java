@@ -110,6 +110,9 @@ public final class ProcessorProtocol {
         ObjectNode body = json.createObjectNode();
         body.put("operation_key", call.operationKey()).put("amount", call.amount()).put("currency", call.currency())
                 .put("capture", call.capture());
+        if (call.returnUrl() != null) {
+            body.put("return_url", call.returnUrl());
+        }
         ObjectNode method = body.putObject("method").put("type", call.method().type());
         switch (call.method()) {
             case PaymentMethodInput.Card c -> method.putObject("card").put("number", c.number())
@@ -142,7 +145,7 @@ public final class ProcessorProtocol {
             return null;
         }
         return new PaymentProcessor.Authorize(key, body.path("amount").longValue(), currency, input,
-                body.path("capture").booleanValue());
+                body.path("capture").booleanValue(), body.path("return_url").stringValue(null));
     }
 
     public ObjectNode follow(String operationKey, String authorizationKey, long amount, String currency) {

@@ -12,6 +12,12 @@ import org.springframework.web.client.RestClient;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
 import java.util.function.Supplier;
 
 /**
@@ -27,6 +33,8 @@ import java.util.function.Supplier;
  * retried, through the voucher adapters' {@link GuardedCalls}. Log lines never carry a request body (it holds the card).
  */
 final class HttpPaymentProcessor implements PaymentProcessor {
+
+    private static final Logger log = LoggerFactory.getLogger(HttpPaymentProcessor.class);
 
     private final RestClient client;
     private final GuardedCalls calls;
@@ -45,7 +53,56 @@ final class HttpPaymentProcessor implements PaymentProcessor {
 
     @Override
     public ProcessorOutcome authorize(Authorize call) {
-        return send("/authorize", call.operationKey(), protocol.authorize(call));
+        ProcessorOutcome outcome = send("/authorize", call.operationKey(), protocol.authorize(call));
+        if (outcome instanceof ProcessorOutcome.ActionRequired(String action, String redirectUrl)
+                && !action.equals("app_approval") && !safeRedirect(redirectUrl)) {
+            // The customer cannot be sent anywhere safe, so the attempt fails. The query may carry the processor's
+            // tokens for the customer: it is left out of the log.
+            log.warn("The processor asked for {} on {} with an unusable redirect URL ({}); the attempt fails", action,
+                    call.operationKey(), withoutQuery(redirectUrl));
+            return new ProcessorOutcome.Declined("processing_error", "invalid_redirect",
+                    "The processor's redirect for the customer was not an absolute https URL");
+        }
+        return outcome;
+    }
+
+    /**
+     * Where the checkout may send the customer's browser: an absolute https URL with a host, or http on a loopback
+     * host (a processor on the same machine: tests and a developer's simulator). Anything else (javascript:, a
+     * relative path, http to the internet, no URL at all) is refused.
+     */
+    static boolean safeRedirect(String url) {
+        if (url == null || url.isBlank()) {
+            return false;
+        }
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (URISyntaxException e) {
+            return false;
+        }
+        if (!uri.isAbsolute() || uri.getHost() == null || uri.getRawUserInfo() != null) {
+            return false;
+        }
+        String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+        String host = uri.getHost();
+        return scheme.equals("https") || (scheme.equals("http")
+                && (host.equals("localhost") || host.equals("127.0.0.1") || host.equals("[::1]")));
+    }
+
+    /** The URL up to its query, for a log line. */
+    static String withoutQuery(String url) {
+        if (url == null) {
+            return "none";
+        }
+        int cut = url.length();
+        for (char c : new char[]{'?', '#'}) {
+            int at = url.indexOf(c);
+            if (at >= 0) {
+                cut = Math.min(cut, at);
+            }
+        }
+        return url.substring(0, Math.min(cut, 200));
     }
 
     @Override
