@@ -20,6 +20,9 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+import org.springframework.web.util.HtmlUtils;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
@@ -141,6 +144,15 @@ class SimulatorController {
                         "message", "operation_key, amount, currency and a method are required"));
             }
             outcome = processor.authorize(authorize);
+            // A real processor's 3-D Secure or bank step is a page of its own that the customer is sent to; the
+            // simulator serves one, which returns the customer to the checkout's return_url.
+            if (outcome instanceof ProcessorOutcome.ActionRequired r && r.redirectUrl() == null
+                    && !r.action().equals("app_approval")) {
+                outcome = new ProcessorOutcome.ActionRequired(r.action(), ServletUriComponentsBuilder
+                        .fromCurrentContextPath().path("/processor/operations/{key}/challenge")
+                        .queryParamIfPresent("return_url", java.util.Optional.ofNullable(authorize.returnUrl()))
+                        .buildAndExpand(key).encode().toUriString());
+            }
         } else {
             String authorizationKey = body.path("authorization_key").stringValue(null);
             if (key == null || currency == null || authorizationKey == null || !body.path("amount").isIntegralNumber()) {
@@ -178,6 +190,34 @@ class SimulatorController {
                 .filter(d -> d.name().equalsIgnoreCase(body.path("decision").stringValue(""))).findFirst()
                 .orElseThrow(() -> new org.springframework.web.server.ResponseStatusException(HttpStatus.BAD_REQUEST));
         return ResponseEntity.ok(processorProtocol.write(processor.decide(key, decision)));
+    }
+
+    /** The customer's page for a 3-D Secure or bank step: Approve or Decline, then back to the checkout. */
+    @GetMapping(value = "/processor/operations/{key}/challenge", produces = MediaType.TEXT_HTML_VALUE)
+    String challenge(@PathVariable String key, @RequestParam(name = "return_url", required = false) String returnUrl) {
+        String action = HtmlUtils.htmlEscape(ServletUriComponentsBuilder.fromCurrentRequestUri().replaceQuery(null)
+                .toUriString());
+        String back = returnUrl == null ? "" : HtmlUtils.htmlEscape(returnUrl);
+        return """
+                <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Simulated bank</title>
+                <meta name="viewport" content="width=device-width, initial-scale=1"></head>
+                <body style="font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem">
+                <h1>Simulated bank</h1><p>The provider simulator plays the customer's bank: approve or decline.</p>
+                <form method="post" action="%1$s"><input type="hidden" name="return_url" value="%2$s">
+                <button name="decision" value="approve">Approve</button>
+                <button name="decision" value="decline">Decline</button></form></body></html>
+                """.formatted(action, back);
+    }
+
+    @PostMapping(value = "/processor/operations/{key}/challenge", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
+    ResponseEntity<?> challengeAnswered(@PathVariable String key, @RequestParam String decision,
+                                        @RequestParam(name = "return_url", required = false) String returnUrl) {
+        processor.decide(key, decision.equals("approve") ? SandboxProcessor.Decision.APPROVE
+                : SandboxProcessor.Decision.DECLINE);
+        if (returnUrl == null || !(returnUrl.startsWith("https://") || returnUrl.startsWith("http://"))) {
+            return ResponseEntity.ok("Answered; no return_url to go back to.");
+        }
+        return ResponseEntity.status(HttpStatus.SEE_OTHER).location(java.net.URI.create(returnUrl)).build();
     }
 
     private ResponseEntity<?> processorAnswer(ProcessorOutcome outcome) {
