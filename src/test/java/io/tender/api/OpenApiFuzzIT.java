@@ -106,7 +106,8 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
             Map.entry("GET /checkout/{id}/status", CHECKOUT_PAGES),
             Map.entry("POST /checkout/{id}/action", CHECKOUT_PAGES),
             Map.entry("POST /checkout/{id}/cancel", CHECKOUT_PAGES),
-            Map.entry("POST /checkout/{id}/pay", CHECKOUT_PAGES));
+            Map.entry("POST /checkout/{id}/pay", CHECKOUT_PAGES),
+            Map.entry("GET /checkout/{id}/return", CHECKOUT_PAGES));
 
     /**
      * Valid bodies the schema cannot express, by operation, each with the reason. Everything else is built from the
