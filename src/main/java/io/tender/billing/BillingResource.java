@@ -39,7 +39,8 @@ enum BillingResource {
     }
 
     String newId() {
-        return Ids.newId(idPrefix);
+        // Ordered: lists are newest first, and two objects made in one millisecond must keep the order they were made in.
+        return Ids.newOrderedId(idPrefix);
     }
 
     Pattern idPattern() {
