@@ -191,7 +191,7 @@ class CheckoutController {
         if (refused.isPresent()) {
             return refused.get();
         }
-        if (session.state() == State.OPEN) {
+        if (session.state() == State.OPEN && session.cancellable()) {
             payments.getObject().cancel(id);
         }
         return "redirect:/checkout/" + id;

@@ -22,6 +22,7 @@ import java.util.List;
  * @param attempts          attempts made so far
  * @param maxAttempts       attempts allowed (5, decisions §6)
  * @param paidWith          how the successful attempt paid, for the result page ("VISA •••• 4242"), or null
+ * @param origin            the payment request or page visit the session is for (decisions §7), or null
  */
 public record CheckoutSession(String checkoutSessionId, String paymentSessionId, String merchantName, boolean testMode,
                               long amount, String currency, String country, List<PaymentMethodType> visibleMethods,
@@ -29,10 +30,27 @@ public record CheckoutSession(String checkoutSessionId, String paymentSessionId,
                               boolean displayPayButton, boolean merchantSelection, String returnUrl,
                               String prefilledPhone, State state, PendingAction action, AttemptError lastError,
                               int attempts, int maxAttempts, String paidWith, boolean manualCapture,
-                              Instant expiresAt) {
+                              Instant expiresAt, Origin origin) {
 
     public CheckoutSession {
         visibleMethods = List.copyOf(visibleMethods);
+    }
+
+    /**
+     * What the session was opened for besides the merchant's own checkout: a payment request or a visit to a payment
+     * page. {@code title} and {@code description} are shown above the amount; {@code backUrl} (a page's own URL)
+     * gives a back link; without {@code cancellable} the page offers no Cancel button.
+     */
+    public record Origin(String kind, String title, String description, String backUrl, boolean cancellable) {
+
+        public boolean paymentRequest() {
+            return "payment_request".equals(kind);
+        }
+    }
+
+    /** Whether the page offers the customer a Cancel button (a request's link, or a page visit, may not). */
+    public boolean cancellable() {
+        return origin == null || origin.cancellable();
     }
 
     /** Where the customer stands. */

@@ -125,7 +125,8 @@ class CollectCheckoutPayments implements CheckoutPayments {
                 PresentationMode.valueOf(page.presentationMode().toUpperCase(Locale.ROOT)), page.displayPayButton(),
                 page.merchantSelection(), page.returnUrl(), prefilledPhone(page, selected), state, action, error,
                 attempts, MAX_ATTEMPTS, paidWith, "reserved".equals(page.paymentOutcome()),
-                page.expiresAt());
+                page.expiresAt(), page.origin().map(o -> new CheckoutSession.Origin(o.kind(), o.title(),
+                        o.description(), o.backUrl(), o.cancellable())).orElse(null));
     }
 
     private static State state(Checkout.Page page) {

@@ -46,7 +46,14 @@ public class Checkout {
                        List<String> visiblePaymentMethods, String selectedPaymentMethod, String presentationMode,
                        boolean displayPayButton, boolean merchantSelection, String returnUrl,
                        Map<String, String> prefilledPhones, String prefillMode, int attemptsLeft, Instant expiresAt,
-                       Optional<Attempt> latest, String country, boolean waitingForMerchant) {
+                       Optional<Attempt> latest, String country, boolean waitingForMerchant, Optional<Origin> origin) {
+    }
+
+    /**
+     * The payment request or page visit the session was opened for (decisions §7), as the page shows it.
+     * {@code kind}: {@code payment_request} or {@code payment_page}.
+     */
+    public record Origin(String kind, String title, String description, String backUrl, boolean cancellable) {
     }
 
     /**
@@ -191,7 +198,9 @@ public class Checkout {
                 !Boolean.FALSE.equals(options.checkoutOptions().displayPayButton()), options.merchantSelection(),
                 s.returnUrl(), phones, options.paymentMethodOptions().prefillMode(),
                 Math.max(0, PaymentSession.MAX_ATTEMPTS - s.attempts()), s.expiresAt(),
-                service.latest(s).map(Checkout::attemptOf), s.country(), s.waitingForMerchant());
+                service.latest(s).map(Checkout::attemptOf), s.country(), s.waitingForMerchant(),
+                service.presentOrigin(s).map(o -> new Origin(s.origin().kind(), o.title(), o.description(), o.backUrl(),
+                        o.cancellable())));
     }
 
     /** {@code ZAR 150.00}: the currency code and the amount in major units. */

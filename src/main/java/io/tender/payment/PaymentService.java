@@ -64,12 +64,14 @@ class PaymentService {
     private final JsonMapper json;
     private final Duration lease;
     private final Duration authorizationTtl;
+    private final Map<String, SessionOrigin> origins;
 
     PaymentService(Payments payments, PaymentSessions sessions, IdempotencyKeys keys, IdempotentRequests idempotent,
                    WaitingKeys waitingKeys, Outbox outbox, PaymentProcessors processors,
                    PaymentObligations obligations, SavedPaymentMethods savedMethods, PublicBase publicBase, TransactionTemplate tx, JsonMapper json,
                    @Value("${tender.payments.lease:PT1M}") Duration lease,
-                   @Value("${tender.payments.authorization-ttl:P7D}") Duration authorizationTtl) {
+                   @Value("${tender.payments.authorization-ttl:P7D}") Duration authorizationTtl,
+                   List<SessionOrigin> origins) {
         this.payments = payments;
         this.sessions = sessions;
         this.keys = keys;
@@ -84,6 +86,8 @@ class PaymentService {
         this.json = json;
         this.lease = lease;
         this.authorizationTtl = authorizationTtl;
+        this.origins = origins.stream().collect(java.util.stream.Collectors.toUnmodifiableMap(SessionOrigin::kind,
+                o -> o));
     }
 
     /** A payment (and its session, for an attempt) moved by one writer, with its events not written yet. */
@@ -151,29 +155,37 @@ class PaymentService {
                 throw ApiException.notPossible("Series sessions (first_in_series, next_in_series) come with mandates"
                         + " and subscriptions, which this service does not offer yet; use one_time.");
             }
-            long amount = command.amount() == null ? 0 : command.amount();
-            String currency = command.currency();
-            String obligationId = null;
-            String customerId = command.customer();
-            if (command.target() != null) {
-                var target = obligations.check(caller, command.target(), command.targetReference(), command.amount(),
-                        command.currency());
-                amount = target.amount();
-                currency = target.currency();
-                obligationId = target.obligationId();
-                customerId = customerId != null ? customerId : target.customerId();
-            }
-            // The default expiry was counted from the request's time: the session is created at that time too.
-            Instant now = command.requestedAt();
-            PaymentSession session = new PaymentSession(Ids.newId("ps_"), caller.merchantId(), caller.mode(),
-                    "ckt_" + Ids.randomHex(16), command.type(), amount, currency, command.country(), customerId,
-                    obligationId, command.options().checkoutOptions().returnUrl(), command.externalReference(),
-                    command.metadata(), command.expiresAt(), now, command.options(), PaymentSession.Status.ACTIVE,
-                    "not_started", null, null, 0, false, 1, now);
-            sessions.insert(session);
-            outbox.append(caller, sessionEvent(session, PaymentSession.Transition.CREATED.eventType()));
-            return new IdempotentRequests.Result(201, view(session));
+            return new IdempotentRequests.Result(201, view(open(caller, command, null)));
         });
+    }
+
+    /**
+     * Opens a session in the caller's transaction: checks its bill or account, records it and its
+     * {@code payment_session.created}. {@code origin}: the payment request or page visit it is for, or null.
+     */
+    PaymentSession open(Caller caller, NewPaymentSession command, SessionOrigin.Ref origin) {
+        long amount = command.amount() == null ? 0 : command.amount();
+        String currency = command.currency();
+        String obligationId = null;
+        String customerId = command.customer();
+        if (command.target() != null) {
+            var target = obligations.check(caller, command.target(), command.targetReference(), command.amount(),
+                    command.currency());
+            amount = target.amount();
+            currency = target.currency();
+            obligationId = target.obligationId();
+            customerId = customerId != null ? customerId : target.customerId();
+        }
+        // The default expiry was counted from the request's time: the session is created at that time too.
+        Instant now = command.requestedAt();
+        PaymentSession session = new PaymentSession(Ids.newId("ps_"), caller.merchantId(), caller.mode(),
+                "ckt_" + Ids.randomHex(16), command.type(), amount, currency, command.country(), customerId,
+                obligationId, command.options().checkoutOptions().returnUrl(), command.externalReference(),
+                command.metadata(), command.expiresAt(), now, command.options(), PaymentSession.Status.ACTIVE,
+                "not_started", null, null, 0, false, 1, now).withOrigin(origin);
+        sessions.insert(session);
+        outbox.append(caller, sessionEvent(session, PaymentSession.Transition.CREATED.eventType()));
+        return session;
     }
 
     PaymentSessionView getSession(Caller caller, String id) {
@@ -200,6 +212,41 @@ class PaymentService {
         var transition = session.cancel(Timestamps.now());
         sessions.update(session);
         outbox.append(caller, sessionEvent(session, transition.eventType()));
+        tellOrigin(caller, session, null);
+    }
+
+    /** Moves an active session's expiry (its payment request's changed) inside the caller's transaction. */
+    void reschedule(Caller caller, PaymentSession session, Instant expiresAt) {
+        if (session.status() != PaymentSession.Status.ACTIVE) {
+            throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION,
+                    "The payment session is " + session.status().wire() + ".");
+        }
+        var transition = session.reschedule(expiresAt, Timestamps.now());
+        sessions.update(session);
+        outbox.append(caller, sessionEvent(session, transition.eventType()));
+    }
+
+    /**
+     * Tells a session's origin (a payment request, a payment page visit) how the session moved, in the transaction
+     * writing the move. {@code payment}: the attempt that ended with this move, or null.
+     */
+    private void tellOrigin(Caller owner, PaymentSession session, Payment payment) {
+        if (session.origin() == null) {
+            return;
+        }
+        SessionOrigin origin = origins.get(session.origin().kind());
+        if (origin == null) {
+            throw new IllegalStateException("No SessionOrigin for " + session.origin().kind());
+        }
+        boolean ended = payment != null && payment.status().isFinal() && payment.id().equals(session.paymentId());
+        origin.moved(owner, new SessionOrigin.Move(session.origin().id(), view(session),
+                ended ? PaymentView.of(payment) : null));
+    }
+
+    /** What the checkout shows of a session's origin, if it has one. */
+    Optional<SessionOrigin.Presentation> presentOrigin(PaymentSession session) {
+        return Optional.ofNullable(session.origin()).flatMap(o -> Optional.ofNullable(origins.get(o.kind()))
+                .flatMap(origin -> origin.present(o.id())));
     }
 
     /** {@code POST …/complete}: the merchant's next method, after an attempt with {@code payment_method_selection: merchant}. */
@@ -275,6 +322,9 @@ class PaymentService {
                 run.recordSession(run.session.attemptEnded(run.payment, Timestamps.now()));
             }
             run.write(null);
+            if (run.session != null && run.payment.status().isFinal()) {
+                tellOrigin(run.owner, run.session, run.payment);
+            }
             if (run.payment.status() == PaymentStatus.SUCCEEDED && run.payment.obligationId() != null) {
                 obligations.applyReceived(run.owner, run.payment.id()).ifPresent(reason -> log.error(
                         "Payment {} succeeded but could not be applied to {}: {}. An operator must reconcile it.",
@@ -324,6 +374,9 @@ class PaymentService {
                 fresh.recordSession(session.attemptEnded(fresh.payment, Timestamps.now()));
             }
             fresh.write(null);
+            if (fresh.payment.status().isFinal()) {
+                tellOrigin(fresh.owner, session, fresh.payment);
+            }
             if (fresh.payment.status() == PaymentStatus.SUCCEEDED && fresh.payment.obligationId() != null) {
                 obligations.applyReceived(fresh.owner, fresh.payment.id()).ifPresent(reason -> log.error(
                         "Payment {} succeeded but could not be applied to {}: {}. An operator must reconcile it.",
@@ -595,11 +648,14 @@ class PaymentService {
                 var transition = session.attemptEnded(last.get(), Timestamps.now());
                 sessions.update(session);
                 outbox.append(Caller.system(session.merchantId(), session.mode()), sessionEvent(session, transition.eventType()));
+                tellOrigin(Caller.system(session.merchantId(), session.mode()), session, last.get());
                 return;
             }
             var transition = session.expire(Timestamps.now());
             sessions.update(session);
             outbox.append(Caller.system(session.merchantId(), session.mode()), sessionEvent(session, transition.eventType()));
+            tellOrigin(Caller.system(session.merchantId(), session.mode()), session,
+                    last.filter(p -> p.status() == PaymentStatus.EXPIRED).orElse(null));
         });
     }
 

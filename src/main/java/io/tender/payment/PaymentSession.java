@@ -46,7 +46,7 @@ public final class PaymentSession {
     private final String returnUrl;
     private final String externalReference;
     private final Map<String, String> metadata;
-    private final Instant expiresAt;
+    private Instant expiresAt;
     private final Instant createdAt;
 
     private SessionOptions options;
@@ -60,6 +60,8 @@ public final class PaymentSession {
     private Instant updatedAt;
     /** The {@code pm_} its attempt saved, or null. */
     private String paymentMethodId;
+    /** The payment request or page visit it was opened for, or null (the merchant's own session). */
+    private SessionOrigin.Ref origin;
 
     PaymentSession(String id, String merchantId, Mode mode, String checkoutSessionId, String type, long amount,
                    String currency, String country, String customerId, String obligationId, String returnUrl,
@@ -159,6 +161,12 @@ public final class PaymentSession {
         return touch(now, Transition.EXPIRED);
     }
 
+    /** A new expiry for an active session (its payment request's {@code expires_at} changed). */
+    Transition reschedule(Instant newExpiry, Instant now) {
+        expiresAt = newExpiry;
+        return touch(now, Transition.UPDATED);
+    }
+
     /** The merchant chose the next attempt's method ({@code payment_method_selection: merchant}). */
     Transition completeSelection(String selected, List<String> visible, Instant now) {
         options = options.withSelection(selected, visible);
@@ -207,6 +215,12 @@ public final class PaymentSession {
         this.paymentMethodId = id;
         return this;
     }
+    PaymentSession withOrigin(SessionOrigin.Ref origin) {
+        this.origin = origin;
+        return this;
+    }
+
+    SessionOrigin.Ref origin() { return origin; }
     PaymentError lastPaymentError() { return lastPaymentError; }
     int attempts() { return attempts; }
     boolean waitingForMerchant() { return waitingForMerchant; }

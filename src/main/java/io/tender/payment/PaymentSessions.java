@@ -47,17 +47,18 @@ class PaymentSessions {
         p.put("returnUrl", s.returnUrl());
         p.put("externalReference", s.externalReference());
         p.put("metadata", s.metadata() == null ? null : json.writeValueAsString(s.metadata()));
-        p.put("expiresAt", s.expiresAt().atOffset(ZoneOffset.UTC));
         p.put("createdAt", s.createdAt().atOffset(ZoneOffset.UTC));
+        p.put("originKind", s.origin() == null ? null : s.origin().kind());
+        p.put("originId", s.origin() == null ? null : s.origin().id());
         jdbc.sql("""
                         insert into payment_sessions (id, merchant_id, mode, checkout_session_id, type, amount, currency,
                             country, status, payment_outcome, customer_id, payment_id, obligation_id, return_url,
                             last_payment_error, external_reference, metadata, options, attempts, waiting_for_merchant,
-                            version, expires_at, created_at, updated_at)
+                            version, expires_at, created_at, updated_at, origin_kind, origin_id)
                         values (:id, :merchant, :mode, :checkout, :type, :amount, :currency, :country, :status,
                             :outcome, :customer, :payment, :obligation, :returnUrl, :lastError::jsonb,
                             :externalReference, :metadata::jsonb, :options::jsonb, :attempts, :waiting, :version,
-                            :expiresAt, :createdAt, :updatedAt)""")
+                            :expiresAt, :createdAt, :updatedAt, :originKind, :originId)""")
                 .params(p).update();
     }
 
@@ -66,7 +67,8 @@ class PaymentSessions {
                         update payment_sessions set status = :status, payment_outcome = :outcome, payment_id = :payment,
                             payment_method_id = :paymentMethod,
                             last_payment_error = :lastError::jsonb, options = :options::jsonb, attempts = :attempts,
-                            waiting_for_merchant = :waiting, version = :version, updated_at = :updatedAt
+                            waiting_for_merchant = :waiting, version = :version, expires_at = :expiresAt,
+                            updated_at = :updatedAt
                         where id = :id""")
                 .params(changing(s)).update();
     }
@@ -114,6 +116,7 @@ class PaymentSessions {
         p.put("attempts", s.attempts());
         p.put("waiting", s.waitingForMerchant());
         p.put("version", s.version());
+        p.put("expiresAt", s.expiresAt().atOffset(ZoneOffset.UTC));
         p.put("updatedAt", s.updatedAt().atOffset(ZoneOffset.UTC));
         return p;
     }
@@ -131,6 +134,8 @@ class PaymentSessions {
                 PaymentSession.Status.valueOf(rs.getString("status").toUpperCase()), rs.getString("payment_outcome"),
                 rs.getString("payment_id"), lastError == null ? null : json.readValue(lastError, PaymentError.class),
                 rs.getInt("attempts"), rs.getBoolean("waiting_for_merchant"), rs.getInt("version"),
-                rs.getTimestamp("updated_at").toInstant()).withPaymentMethod(rs.getString("payment_method_id"));
+                rs.getTimestamp("updated_at").toInstant()).withPaymentMethod(rs.getString("payment_method_id"))
+                .withOrigin(rs.getString("origin_kind") == null ? null
+                        : new SessionOrigin.Ref(rs.getString("origin_kind"), rs.getString("origin_id")));
     }
 }

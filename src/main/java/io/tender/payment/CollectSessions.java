@@ -1,0 +1,101 @@
+package io.tender.payment;
+
+import io.tender.api.ApiException;
+import io.tender.api.Timestamps;
+import io.tender.auth.Caller;
+import io.tender.processor.PaymentMethodInput;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Propagation;
+import org.springframework.transaction.annotation.Transactional;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Payment sessions opened for Collect's other ways of asking for money (decisions §7): a payment request's link and
+ * each visit to a payment page. Their modules call this; the customer then pays on the same hosted checkout, through
+ * the same processor calls, and the session's moves come back to them through {@link SessionOrigin}.
+ */
+@Service
+public class CollectSessions {
+
+    /**
+     * A session to open. {@code amount} and {@code currency} may be null for a bill or account (what is outstanding,
+     * in its currency); {@code visiblePaymentMethods} null offers every method; {@code returnUrl} (https, or http on
+     * localhost in test mode) or null. The caller has checked every field; {@code expiresAt} is not held to the
+     * API's 30 minutes to 7 days (a push request lives 2 minutes).
+     */
+    public record Opening(Long amount, String currency, PaymentObligations.Kind target, String targetReference,
+                          String customerId, List<String> visiblePaymentMethods, String returnUrl, Instant expiresAt,
+                          String externalReference, Map<String, String> metadata, SessionOrigin.Ref origin) {
+    }
+
+    private final PaymentService service;
+    private final PaymentSessions sessions;
+    private final PaymentMethods methods;
+
+    CollectSessions(PaymentService service, PaymentSessions sessions, PaymentMethods methods) {
+        this.service = service;
+        this.sessions = sessions;
+        this.methods = methods;
+    }
+
+    /**
+     * Opens the session in the caller's transaction, with {@code payment_session.created}. A bill or account is
+     * checked as for {@code POST /collect/payment_sessions} (404, 409, 422 {@link ApiException}s).
+     */
+    @Transactional(propagation = Propagation.MANDATORY)
+    public PaymentSessionView open(Caller caller, Opening opening) {
+        var options = new SessionOptions(new SessionOptions.CheckoutOptions(opening.returnUrl(), "redirect", null,
+                "gateway", opening.visiblePaymentMethods() == null ? PaymentMethodType.WIRE
+                : List.copyOf(opening.visiblePaymentMethods()), null, null),
+                new SessionOptions.PaymentMethodOptions(Map.of("capture_method", "automatic"), null, null, null));
+        var command = new NewPaymentSession("one_time", opening.amount(), opening.currency(), "ZA", opening.target(),
+                opening.targetReference(), opening.customerId(), opening.externalReference(), opening.metadata(),
+                opening.expiresAt(), options, Timestamps.now());
+        return service.view(service.open(caller, command, opening.origin()));
+    }
+
+    /**
+     * Cancels an active session no attempt is in flight for, in the caller's transaction (409
+     * {@code invalid_state_transition} otherwise). Its origin is told, like any move.
+     */
+    @Transactional(propagation = Propagation.MANDATORY)
+    public PaymentSessionView cancel(Caller caller, String paymentSessionId) {
+        PaymentSession session = sessions.get(caller, paymentSessionId, true);
+        service.cancel(caller, session);
+        return service.view(session);
+    }
+
+    /** Moves an active session's expiry, in the caller's transaction (409 when it is no longer active). */
+    @Transactional(propagation = Propagation.MANDATORY)
+    public PaymentSessionView reschedule(Caller caller, String paymentSessionId, Instant expiresAt) {
+        PaymentSession session = sessions.get(caller, paymentSessionId, true);
+        service.reschedule(caller, session, expiresAt);
+        return service.view(session);
+    }
+
+    public Optional<PaymentSessionView> find(Caller caller, String paymentSessionId) {
+        return sessions.find(caller, paymentSessionId, false).map(service::view);
+    }
+
+    /**
+     * Starts a bank-app attempt at once, without the customer on the checkout: a push payment request (decisions §7,
+     * {@code capitec_pay}). Call it outside any transaction: it calls the processor. The attempt is usually still
+     * {@code pending} (waiting for the approval in the app) when this returns; its end reaches the origin.
+     */
+    public PaymentView push(Caller caller, String paymentSessionId, String phoneNumber) {
+        PaymentSession session = sessions.get(caller, paymentSessionId, false);
+        if (!SessionOptions.phoneOfCountry(phoneNumber, session.country())) {
+            throw ApiException.badRequest("push.capitec.phone_number", "must be a phone number of "
+                    + session.country() + " in international format, such as +27821234567");
+        }
+        if (!session.options().visibleMethods().contains(PaymentMethodType.CAPITEC_PAY.wire())) {
+            throw ApiException.notPossible("The payment session does not take capitec_pay.");
+        }
+        return PaymentView.of(service.startAttempt(session,
+                new PaymentMethodInput.Phone(PaymentMethodType.CAPITEC_PAY.wire(), phoneNumber), methods));
+    }
+}
