@@ -8,9 +8,10 @@ import org.springframework.util.StringUtils;
 /**
  * The service's public base URL, which a session's {@code session_url} starts with: {@code tender.public-base-url}
  * ({@code TENDER_PUBLIC_BASE_URL}) in production, else {@code http://localhost:<port>} for a developer's machine.
+ * Public for Collect's other modules, whose links are checkout URLs too.
  */
 @Component
-class PublicBase {
+public class PublicBase {
 
     private final String configured;
     private final Environment environment;
@@ -20,11 +21,16 @@ class PublicBase {
         this.environment = environment;
     }
 
-    String url() {
+    public String url() {
         if (StringUtils.hasText(configured)) {
             return configured;
         }
         return "http://localhost:" + environment.getProperty("local.server.port",
                 environment.getProperty("server.port", "8080"));
+    }
+
+    /** A session's hosted checkout ({@code session_url}) by its {@code ckt_} id. */
+    public String checkoutUrl(String checkoutSessionId) {
+        return url() + "/checkout/" + checkoutSessionId;
     }
 }
