@@ -19,6 +19,7 @@ import io.tender.api.Problem;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotentRequests;
+import io.tender.qr.QrCodes;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -49,10 +50,12 @@ class PaymentRequestController {
 
     private final PaymentRequestService service;
     private final IdempotentRequests idempotent;
+    private final QrCodes qrCodes;
 
-    PaymentRequestController(PaymentRequestService service, IdempotentRequests idempotent) {
+    PaymentRequestController(PaymentRequestService service, IdempotentRequests idempotent, QrCodes qrCodes) {
         this.service = service;
         this.idempotent = idempotent;
+        this.qrCodes = qrCodes;
     }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -162,6 +165,54 @@ class PaymentRequestController {
         var keyed = idempotent.keyed(request, body);
         JsonInput.body(body).allow(Set.of()).throwIfInvalid();
         return service.cancel(caller, keyed, id, IfMatch.version(request, "payment request")).toEntity();
+    }
+
+    @GetMapping(value = "/{id}/qr.png", produces = MediaType.IMAGE_PNG_VALUE)
+    @Operation(summary = "QR code of the link (PNG)", description = "A QR code of `link.url`, for a customer to scan "
+            + "from a screen or print. Never cached: the link is the only key to the request's checkout.",
+            parameters = @Parameter(name = "size", in = ParameterIn.QUERY, description = "Width and height in pixels",
+                    schema = @Schema(type = "integer", minimum = "128", maximum = "1024", defaultValue = "320")))
+    @ApiResponse(responseCode = "200", content = @Content(mediaType = MediaType.IMAGE_PNG_VALUE,
+            schema = @Schema(type = "string", format = "binary")))
+    @ApiResponse(responseCode = "400", description = "A `size` out of range", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ApiResponse(responseCode = "404", description = "`resource_not_found`", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    ResponseEntity<byte[]> qrPng(Caller caller, @PathVariable String id, HttpServletRequest request) {
+        return qr(caller, id, "png", request);
+    }
+
+    @GetMapping(value = "/{id}/qr.svg", produces = "image/svg+xml")
+    @Operation(summary = "QR code of the link (SVG)", description = "As the PNG, as a scalable SVG; `size` sets its "
+            + "default width and height.",
+            parameters = @Parameter(name = "size", in = ParameterIn.QUERY, description = "Width and height in pixels",
+                    schema = @Schema(type = "integer", minimum = "128", maximum = "1024", defaultValue = "320")))
+    @ApiResponse(responseCode = "200", content = @Content(mediaType = "image/svg+xml",
+            schema = @Schema(type = "string")))
+    @ApiResponse(responseCode = "400", description = "A `size` out of range", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ApiResponse(responseCode = "404", description = "`resource_not_found`", content = @Content(
+            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    ResponseEntity<byte[]> qrSvg(Caller caller, @PathVariable String id, HttpServletRequest request) {
+        return qr(caller, id, "svg", request);
+    }
+
+    private ResponseEntity<byte[]> qr(Caller caller, String id, String format, HttpServletRequest request) {
+        for (String name : request.getParameterMap().keySet()) {
+            if (!name.equals("size")) {
+                throw ApiException.badRequest(name, "is not a known query parameter");
+            }
+        }
+        String sizeText = request.getParameter("size");
+        Integer size = null;
+        if (sizeText != null) {
+            if (!sizeText.matches("^[0-9]{1,4}$")) {
+                throw ApiException.badRequest("size", "must be from " + QrCodes.MIN_SIZE + " to " + QrCodes.MAX_SIZE
+                        + " pixels");
+            }
+            size = Integer.parseInt(sizeText);
+        }
+        return qrCodes.image(service.get(caller, id).link().url(), format, size);
     }
 
     @Schema(name = "CreatePaymentRequestRequest")

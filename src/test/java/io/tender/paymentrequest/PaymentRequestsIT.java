@@ -1,5 +1,9 @@
 package io.tender.paymentrequest;
 
+import com.google.zxing.BinaryBitmap;
+import com.google.zxing.MultiFormatReader;
+import com.google.zxing.client.j2se.BufferedImageLuminanceSource;
+import com.google.zxing.common.HybridBinarizer;
 import io.tender.payment.Checkout;
 import io.tender.support.Api;
 import io.tender.support.ApiIntegrationTest;
@@ -9,6 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -201,6 +208,43 @@ class PaymentRequestsIT extends ApiIntegrationTest {
                 + "\"customer\":\"" + noEmail.get("id").stringValue() + "\",\"notify\":{\"sms\":true}}").send(),
                 "notify.sms");
         assertThat(count()).isZero();
+    }
+
+    @Test
+    void notifyEmailOnAServiceWithoutMailIs422NamingTheSetting() {
+        var response = api.post("/collect/payment_requests", "{\"amount\":100,\"currency\":\"ZAR\","
+                + "\"customer\":{\"email\":\"ada@example.com\"},\"notify\":{\"email\":true}}").send();
+        JsonNode problem = assertProblem(response, 422, "operation_not_allowed");
+        assertThat(problem.get("detail").stringValue()).contains("SPRING_MAIL_HOST");
+        assertThat(count()).isZero();
+    }
+
+    @Test
+    void theQrCodeOfARequestEncodesItsLinkAndIsNeverCached() throws Exception {
+        JsonNode request = requests.link(100);
+        String path = "/collect/payment_requests/" + Requests.id(request);
+        var png = api.get(path + "/qr.png?size=256").send();
+        assertThat(png.status()).isEqualTo(200);
+        assertThat(png.contentType()).isEqualTo("image/png");
+        assertThat(png.header("Cache-Control")).contains("no-store");
+        BufferedImage image = ImageIO.read(new ByteArrayInputStream(png.bytes()));
+        assertThat(image.getWidth()).isEqualTo(256);
+        String decoded = new MultiFormatReader().decode(new BinaryBitmap(new HybridBinarizer(
+                new BufferedImageLuminanceSource(image)))).getText();
+        assertThat(decoded).isEqualTo(request.get("link").get("url").stringValue());
+
+        var svg = api.get(path + "/qr.svg").send();
+        assertThat(svg.status()).isEqualTo(200);
+        assertThat(svg.contentType()).startsWith("image/svg+xml");
+        assertThat(svg.text()).startsWith("<").contains("<svg", "viewBox");
+
+        assertBadRequest(api.get(path + "/qr.png?size=50").send(), "size");
+        assertBadRequest(api.get(path + "/qr.png?size=big").send(), "size");
+        assertBadRequest(api.get(path + "/qr.png?colour=red").send(), "colour");
+        assertProblem(merchants.create().test().get(path + "/qr.png").send(), 404, "resource_not_found");
+        assertProblem(merchant.live().get(path + "/qr.svg").send(), 404, "resource_not_found");
+        assertProblem(merchant.publicTest().get(path + "/qr.png").send(), 403, "operation_not_allowed");
+        assertProblem(api.get(path + "/qr.gif").send(), 404, "resource_not_found");
     }
 
     @Test
