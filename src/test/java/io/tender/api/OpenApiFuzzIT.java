@@ -129,6 +129,8 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
             "POST /billing/bills", new Include("account is required unless customer is given", Set.of("account")),
             "POST /billing/test_helpers/payments", new Include("exactly one of bill, account or customer", Set.of("bill")),
             "POST /collect/payment_sessions", new Include("amount may be left out only for a bill or account session "
+                    + "(it then defaults to what is owed), and currency goes with it", Set.of("amount", "currency")),
+            "POST /collect/payment_requests", new Include("amount may be left out only for a bill or account request "
                     + "(it then defaults to what is owed), and currency goes with it", Set.of("amount", "currency")));
 
     /** Body schemas that are no request shape: springdoc's reading of Jackson's JsonNode class. Valid body {}. */
@@ -140,6 +142,7 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
             Map.entry("accounts", "account"), Map.entry("account", "account"),
             Map.entry("bills", "bill"), Map.entry("bill", "bill"),
             Map.entry("payments", "payment"), Map.entry("payment_sessions", "payment_session"),
+            Map.entry("payment_requests", "payment_request"),
             Map.entry("payment_methods", "payment_method"),
             Map.entry("redemptions", "redemption"),
             Map.entry("webhook_endpoints", "webhook_endpoint"), Map.entry("webhook_endpoint", "webhook_endpoint"),
@@ -463,6 +466,8 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
                     yield created(response, 201);
                 }
                 case "payment_session" -> created(api.post("/collect/payment_sessions",
+                        "{\"amount\":1500,\"currency\":\"ZAR\"}").send(), 201);
+                case "payment_request" -> created(api.post("/collect/payment_requests",
                         "{\"amount\":1500,\"currency\":\"ZAR\"}").send(), 201);
                 case "authorized_payment" -> {
                     var session = api.post("/collect/payment_sessions", "{\"amount\":1500,\"currency\":\"ZAR\","
