@@ -167,37 +167,22 @@ class PaymentRequestController {
         return service.cancel(caller, keyed, id, IfMatch.version(request, "payment request")).toEntity();
     }
 
-    @GetMapping(value = "/{id}/qr.png", produces = MediaType.IMAGE_PNG_VALUE)
-    @Operation(summary = "QR code of the link (PNG)", description = "A QR code of `link.url`, for a customer to scan "
-            + "from a screen or print. Never cached: the link is the only key to the request's checkout.",
-            parameters = @Parameter(name = "size", in = ParameterIn.QUERY, description = "Width and height in pixels",
+    @GetMapping(value = {"/{id}/qr.png", "/{id}/qr.svg"}, produces = {MediaType.IMAGE_PNG_VALUE, "image/svg+xml"})
+    @Operation(summary = "QR code of the link", description = "A QR code of `link.url` as a PNG (`qr.png`) or a "
+            + "scalable SVG (`qr.svg`), for a customer to scan from a screen or a print. Never cached: the link is the "
+            + "only key to the request's checkout.",
+            parameters = @Parameter(name = "size", in = ParameterIn.QUERY, description = "Width and height in pixels "
+                    + "(the SVG's default size)",
                     schema = @Schema(type = "integer", minimum = "128", maximum = "1024", defaultValue = "320")))
-    @ApiResponse(responseCode = "200", content = @Content(mediaType = MediaType.IMAGE_PNG_VALUE,
-            schema = @Schema(type = "string", format = "binary")))
+    @ApiResponse(responseCode = "200", content = {
+            @Content(mediaType = MediaType.IMAGE_PNG_VALUE, schema = @Schema(type = "string", format = "binary")),
+            @Content(mediaType = "image/svg+xml", schema = @Schema(type = "string"))})
     @ApiResponse(responseCode = "400", description = "A `size` out of range", content = @Content(
             mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     @ApiResponse(responseCode = "404", description = "`resource_not_found`", content = @Content(
             mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    ResponseEntity<byte[]> qrPng(Caller caller, @PathVariable String id, HttpServletRequest request) {
-        return qr(caller, id, "png", request);
-    }
-
-    @GetMapping(value = "/{id}/qr.svg", produces = "image/svg+xml")
-    @Operation(summary = "QR code of the link (SVG)", description = "As the PNG, as a scalable SVG; `size` sets its "
-            + "default width and height.",
-            parameters = @Parameter(name = "size", in = ParameterIn.QUERY, description = "Width and height in pixels",
-                    schema = @Schema(type = "integer", minimum = "128", maximum = "1024", defaultValue = "320")))
-    @ApiResponse(responseCode = "200", content = @Content(mediaType = "image/svg+xml",
-            schema = @Schema(type = "string")))
-    @ApiResponse(responseCode = "400", description = "A `size` out of range", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "404", description = "`resource_not_found`", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    ResponseEntity<byte[]> qrSvg(Caller caller, @PathVariable String id, HttpServletRequest request) {
-        return qr(caller, id, "svg", request);
-    }
-
-    private ResponseEntity<byte[]> qr(Caller caller, String id, String format, HttpServletRequest request) {
+    ResponseEntity<byte[]> qr(Caller caller, @PathVariable String id, HttpServletRequest request) {
+        String format = request.getRequestURI().endsWith(".svg") ? "svg" : "png";
         for (String name : request.getParameterMap().keySet()) {
             if (!name.equals("size")) {
                 throw ApiException.badRequest(name, "is not a known query parameter");
