@@ -218,7 +218,11 @@ class PaymentRequestController {
             @ArraySchema(schema = @Schema(allowableValues = {"card", "pay_by_bank", "capitec_pay", "mobile_money"}),
                     arraySchema = @Schema(description = "Default: all. A push takes `[\"capitec_pay\"]` only.")) List<String> visiblePaymentMethods,
             @Schema(description = "Send the link to the customer: `email` needs the customer's email and a mail server "
-                    + "(`SPRING_MAIL_HOST`); `sms` needs the customer's phone.") @JsonProperty("notify") PaymentRequestView.Notify notifyChannels) {
+                    + "(`SPRING_MAIL_HOST`); `sms` needs the customer's phone.") @JsonProperty("notify") NotifyInput notifyChannels) {
+    }
+
+    @Schema(name = "PaymentRequestNotifyInput", additionalProperties = Schema.AdditionalPropertiesValue.FALSE)
+    record NotifyInput(@Schema(defaultValue = "false") Boolean email, @Schema(defaultValue = "false") Boolean sms) {
     }
 
     @Schema(name = "PaymentRequestCustomerId", type = "string", pattern = "^bcus_[a-f0-9]{24}$")

@@ -341,6 +341,15 @@ class PaymentRequestsIT extends ApiIntegrationTest {
     }
 
     @Test
+    void aWebhookEndpointMaySubscribeToEveryPaymentRequestEvent() {
+        var endpoint = api.post("/webhook_endpoints", "{\"url\":\"https://hooks.example/tender\",\"enabled_events\":"
+                + "[\"payment_request.created\",\"payment_request.updated\",\"payment_request.paid\","
+                + "\"payment_request.cancelled\",\"payment_request.expired\",\"payment_request.failed\"]}").send();
+        assertThat(endpoint.status()).as(endpoint.toString()).isEqualTo(201);
+        assertThat(endpoint.json().get("enabled_events")).hasSize(6);
+    }
+
+    @Test
     void theOpenApiDocumentDescribesPaymentRequests() {
         JsonNode document = Requests.expect(200, anonymous().get("/openapi.json").send());
         JsonNode paths = document.get("paths");
