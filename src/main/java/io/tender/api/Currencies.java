@@ -1,5 +1,7 @@
 package io.tender.api;
 
+import java.math.BigDecimal;
+import java.util.Currency;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -25,6 +27,15 @@ public final class Currencies {
 
     public static boolean isActive(String code) {
         return code != null && ACTIVE.contains(code);
+    }
+
+    /**
+     * An amount as the live product shows it to a payer (checkout, payment-link emails): the currency code, a space,
+     * major units ({@code ZAR 150.00}).
+     */
+    public static String display(long minorUnits, String currency) {
+        int digits = Math.max(0, Currency.getInstance(currency).getDefaultFractionDigits());
+        return currency + " " + BigDecimal.valueOf(minorUnits, digits).toPlainString();
     }
 
     /** Reads an optional currency field: exactly three upper-case letters naming an active ISO 4217 currency. */

@@ -1,7 +1,6 @@
 package io.tender.checkout;
 
-import java.math.BigDecimal;
-import java.util.Currency;
+import io.tender.api.Currencies;
 
 /** Amounts as the checkout shows them, the live product's way: the currency code, a space, major units ({@code ZAR 150.00}). */
 final class Amounts {
@@ -10,7 +9,6 @@ final class Amounts {
     }
 
     static String display(long minorUnits, String currency) {
-        int digits = Math.max(0, Currency.getInstance(currency).getDefaultFractionDigits());
-        return currency + " " + BigDecimal.valueOf(minorUnits, digits).toPlainString();
+        return Currencies.display(minorUnits, currency);
     }
 }

@@ -10,12 +10,10 @@ import io.tender.processor.sandbox.SandboxProcessor;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Currency;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -205,8 +203,7 @@ public class Checkout {
 
     /** {@code ZAR 150.00}: the currency code and the amount in major units. */
     static String displayAmount(long amount, String currency) {
-        int digits = Currency.getInstance(currency).getDefaultFractionDigits();
-        return currency + " " + BigDecimal.valueOf(amount, Math.max(digits, 0)).toPlainString();
+        return io.tender.api.Currencies.display(amount, currency);
     }
 
     private static Attempt attemptOf(Payment p) {
