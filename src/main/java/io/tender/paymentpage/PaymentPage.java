@@ -39,7 +39,7 @@ record PaymentPage(String id, String merchantId, Mode mode, boolean deactivated,
     record CustomField(String key, String label, String type, List<String> options, boolean required,
                        String defaultValue) {
 
-        boolean dropdown() {
+        public boolean dropdown() {
             return "dropdown".equals(type);
         }
     }

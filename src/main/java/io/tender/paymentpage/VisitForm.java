@@ -56,12 +56,12 @@ record VisitForm(Map<String, String> values) {
         return new VisitForm(values);
     }
 
-    String value(String name) {
+    public String value(String name) {
         return values.get(name);
     }
 
     /** The value posted for a custom field (for the template). */
-    String custom(CustomField field) {
+    public String custom(CustomField field) {
         return values.get(CUSTOM + field.key());
     }
 
