@@ -189,7 +189,9 @@ class PaymentPageController {
     }
 
     @GetMapping(value = "/{id}/qr.svg", produces = {"image/svg+xml", "application/problem+json"})
-    @Operation(summary = "The page's QR code as SVG", description = "A QR code of `page_url` that scales to any size.")
+    @Operation(summary = "The page's QR code as SVG", description = "A QR code of `page_url` that scales to any size; "
+            + "`size` sets its default width and height in pixels.", parameters = @Parameter(name = "size",
+            in = ParameterIn.QUERY, schema = @Schema(type = "integer", minimum = "128", maximum = "1024", defaultValue = "320")))
     @ApiResponse(responseCode = "200", content = @Content(mediaType = "image/svg+xml",
             schema = @Schema(type = "string")))
     @ApiResponse(responseCode = "404", description = NOT_FOUND, content = @Content(

@@ -292,6 +292,30 @@ class PaymentPageVisitsIT extends ApiIntegrationTest {
     }
 
     @Test
+    void anAccountPageAppliesEachPaymentAndShowsThePayerAnAmountItsRulesRefuse() {
+        Pages.expect(201, api.post("/billing/customers", "{\"external_reference\":\"c-levy\",\"name\":\"Ada\","
+                + "\"email\":\"ada@example.com\"}").send());
+        JsonNode account = Pages.expect(201, api.post("/billing/accounts", "{\"customer\":\"c-levy\","
+                + "\"external_reference\":\"levy-7\",\"name\":\"Unit 7\",\"currency\":\"ZAR\",\"payment_rules\":"
+                + "{\"overpayment_allowed\":true,\"underpayment_allowed\":true}}").send());
+        JsonNode page = pages.variable("Levies", "\"account\":\"levy-7\",\"requires_customer_details\":false");
+
+        String ckt = Pages.checkoutId(pages.post(pages.open(page), Map.of("amount", "5000")));
+        Checkout.Attempt paid = pages.payByCard(ckt, "4242424242424242");
+        assertThat(pages.get("/collect/payments/" + paid.paymentId()).get("obligation_id"))
+                .isEqualTo(account.get("obligation_id"));
+
+        Pages.expect(200, api.patch("/billing/accounts/levy-7", "{\"payment_rules\":{\"overpayment_allowed\":true,"
+                + "\"underpayment_allowed\":true,\"min_amount\":20000}}").send());
+        var refused = pages.post(pages.open(page), Map.of("amount", "10000"));
+        assertThat(refused.status()).isEqualTo(422);
+        assertThat(refused.text()).contains("This amount cannot be paid on this page right now.");
+        assertThat(Pages.checkoutId(pages.post(pages.open(page), Map.of("amount", "other", "other_amount", "250"))))
+                .isNotEqualTo(ckt);
+        assertThat(transactions(page, "").get("data")).hasSize(1);
+    }
+
+    @Test
     void unknownPagesAreAPlainNotFoundPage() {
         for (String path : List.of("/pages/pp_0000000000000000deadbeef", "/pages/nothing", "/pages/ps_0000000000000000deadbeef")) {
             var page = anonymous().get(path).send();

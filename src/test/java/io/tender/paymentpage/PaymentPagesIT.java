@@ -422,6 +422,32 @@ class PaymentPagesIT extends ApiIntegrationTest {
         assertBadRequest(api.get(path + "/qr.png?colour=red").send(), "colour");
     }
 
+    @Test
+    void theOpenApiDocumentDescribesThePageApiButNotThePublicPage() {
+        JsonNode document = Pages.expect(200, anonymous().get("/openapi.json").send());
+        JsonNode paths = document.get("paths");
+        assertThat(paths.get(PAGES).has("post")).isTrue();
+        assertThat(paths.get(PAGES).has("get")).isTrue();
+        assertThat(paths.get(PAGES + "/{id}").has("patch")).isTrue();
+        assertThat(paths.get(PAGES + "/{id}").get("delete").get("responses").has("204")).isTrue();
+        assertThat(paths.get(PAGES + "/{id}/inactive").has("patch")).isTrue();
+        assertThat(paths.get(PAGES + "/{id}/transactions").has("get")).isTrue();
+        assertThat(paths.get(PAGES + "/{id}/qr.png").get("get").get("responses").get("200").get("content").has("image/png"))
+                .isTrue();
+        assertThat(paths.propertyNames()).noneMatch(p -> p.startsWith("/pages"));
+
+        JsonNode schemas = document.get("components").get("schemas");
+        assertThat(schemas.get("PaymentPage").get("properties").get("status").get("enum").toString())
+                .isEqualTo("[\"active\",\"inactive\",\"expired\"]");
+        assertThat(schemas.get("PaymentPageTransaction").get("properties").get("status").get("enum").toString())
+                .isEqualTo("[\"succeeded\",\"failed\"]");
+        JsonNode create = schemas.get("CreatePaymentPageRequest");
+        assertThat(create.get("required").toString()).contains("title", "currency");
+        assertThat(create.get("properties").get("title").get("maxLength").intValue()).isEqualTo(200);
+        assertThat(create.get("properties").has("products")).isFalse();
+        assertThat(schemas.get("PaymentPageTransactionList").get("properties").has("prev_cursor")).isTrue();
+    }
+
     private JsonNode awaitStatus(String path, String status) throws InterruptedException {
         Instant deadline = Instant.now().plusSeconds(30);
         JsonNode page = pages.get(path);
