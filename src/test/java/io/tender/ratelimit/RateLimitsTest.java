@@ -72,11 +72,14 @@ class RateLimitsTest {
                 "TENDER_RATE_LIMITS_PER_KEY_PER_SECOND", "5000",
                 "TENDER_RATE_LIMITS_PER_KEY_BURST", "9000",
                 "TENDER_RATE_LIMITS_FAILED_AUTHENTICATIONS_BURST", "30",
-                "TENDER_RATE_LIMITS_BALANCE_LOOKUPS_PER_SECOND", "2")));
+                "TENDER_RATE_LIMITS_BALANCE_LOOKUPS_PER_SECOND", "2",
+                "TENDER_RATE_LIMITS_PAGE_VISITS_PER_MINUTE", "60",
+                "TENDER_RATE_LIMITS_PAGE_VISITS_BURST", "5")));
         RateLimitSettings settings = Binder.get(environment).bindOrCreate("tender.rate-limits", RateLimitSettings.class);
         assertThat(settings.perKey()).isEqualTo(new RateLimitSettings.PerKey(5000, 9000));
         assertThat(settings.failedAuthentications()).isEqualTo(new RateLimitSettings.FailedAuthentications(10, 30));
         assertThat(settings.balanceLookups()).isEqualTo(new RateLimitSettings.BalanceLookups(2, 20));
+        assertThat(settings.pageVisits()).isEqualTo(new RateLimitSettings.PageVisits(60, 5));
     }
 
     @Test
