@@ -1,0 +1,7 @@
+/**
+ * Payment links sent to the payer (decisions §7, {@code notify}): by email through the operator's SMTP server
+ * (Spring's mail support, text and HTML) and by SMS through the {@link io.tender.notify.SmsSender} SPI. A message is
+ * queued in the {@code notifications} table inside the transaction that creates its subject, and a dispatcher on any
+ * number of instances sends it, with retries. The link's secret part (the {@code ckt_} id) never reaches a log line.
+ */
+package io.tender.notify;
