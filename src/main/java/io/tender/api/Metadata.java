@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * PATCH semantics of metadata (decisions §4, and Collect's payment requests): keys merge, a null value removes a key,
- * and the limits still hold.
+ * PATCH semantics of metadata (decisions §4, and every object with metadata since): keys merge, a null value removes
+ * a key, and the limits still hold.
  */
 public final class Metadata {
 

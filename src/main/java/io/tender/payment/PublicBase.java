@@ -8,7 +8,8 @@ import org.springframework.util.StringUtils;
 /**
  * The service's public base URL, which a session's {@code session_url} starts with: {@code tender.public-base-url}
  * ({@code TENDER_PUBLIC_BASE_URL}) in production, else {@code http://localhost:<port>} for a developer's machine.
- * Public for Collect's other modules, whose links are checkout URLs too.
+ * Collect's other public pages (a payment page's {@code page_url}) start with it too.
+ * Payment requests' links are checkout URLs ({@link #checkoutUrl}).
  */
 @Component
 public class PublicBase {

@@ -167,7 +167,8 @@ class PaymentRequestController {
         return service.cancel(caller, keyed, id, IfMatch.version(request, "payment request")).toEntity();
     }
 
-    @GetMapping(value = {"/{id}/qr.png", "/{id}/qr.svg"}, produces = {MediaType.IMAGE_PNG_VALUE, "image/svg+xml"})
+    @GetMapping(value = {"/{id}/qr.png", "/{id}/qr.svg"},
+            produces = {MediaType.IMAGE_PNG_VALUE, "image/svg+xml", "application/problem+json"})
     @Operation(summary = "QR code of the link", description = "A QR code of `link.url` as a PNG (`qr.png`) or a "
             + "scalable SVG (`qr.svg`), for a customer to scan from a screen or a print. Never cached: the link is the "
             + "only key to the request's checkout.",
@@ -183,20 +184,7 @@ class PaymentRequestController {
             mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     ResponseEntity<byte[]> qr(Caller caller, @PathVariable String id, HttpServletRequest request) {
         String format = request.getRequestURI().endsWith(".svg") ? "svg" : "png";
-        for (String name : request.getParameterMap().keySet()) {
-            if (!name.equals("size")) {
-                throw ApiException.badRequest(name, "is not a known query parameter");
-            }
-        }
-        String sizeText = request.getParameter("size");
-        Integer size = null;
-        if (sizeText != null) {
-            if (!sizeText.matches("^[0-9]{1,4}$")) {
-                throw ApiException.badRequest("size", "must be from " + QrCodes.MIN_SIZE + " to " + QrCodes.MAX_SIZE
-                        + " pixels");
-            }
-            size = Integer.parseInt(sizeText);
-        }
+        Integer size = QrCodes.size(request);
         return qrCodes.image(service.get(caller, id).link().url(), format, size);
     }
 

@@ -94,14 +94,10 @@ class PaymentLinkNotificationsIT extends MailIntegrationTest {
 
     @Test
     void anEmailThatFindsTheMailServerDownIsSentOnceItIsBackUp(CapturedOutput output) throws Exception {
-        var merchant = merchants.create();
-        String ckt = checkoutId();
-        String email = recipient();
-        String subject = Ids.newId("pr_");
-        SMTP.stop();
-
-        tx.executeWithoutResult(s -> notifications.enqueue(Caller.system(merchant.id(), Mode.TEST), subject,
-                Channel.EMAIL, linkTo(email, ckt)));
+        var queued = queueWhileTheMailServerIsDown();
+        String ckt = queued.ckt();
+        String email = queued.email();
+        String subject = queued.subject();
 
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             notifications.dispatchOnce();
@@ -121,14 +117,10 @@ class PaymentLinkNotificationsIT extends MailIntegrationTest {
 
     @Test
     void anEmailIsGivenUpAfterTheLastAttemptAndLogged(CapturedOutput output) {
-        var merchant = merchants.create();
-        String ckt = checkoutId();
-        String email = recipient();
-        String subject = Ids.newId("pr_");
-        SMTP.stop();
-
-        tx.executeWithoutResult(s -> notifications.enqueue(Caller.system(merchant.id(), Mode.TEST), subject,
-                Channel.EMAIL, linkTo(email, ckt)));
+        var queued = queueWhileTheMailServerIsDown();
+        String ckt = queued.ckt();
+        String email = queued.email();
+        String subject = queued.subject();
 
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> {
             notifications.dispatchOnce();
@@ -170,6 +162,19 @@ class PaymentLinkNotificationsIT extends MailIntegrationTest {
         });
         assertThat(jdbc.sql("select count(*) from notifications where merchant_id = ? and status = 'sent' "
                 + "and attempts = 1").params(merchant.id()).query(Integer.class).single()).isEqualTo(30);
+    }
+
+    private record Queued(String subject, String email, String ckt) {
+    }
+
+    /** Stops the mail server and queues an email for a fresh merchant's request. */
+    private Queued queueWhileTheMailServerIsDown() {
+        var merchant = merchants.create();
+        var queued = new Queued(Ids.newId("pr_"), recipient(), checkoutId());
+        SMTP.stop();
+        tx.executeWithoutResult(s -> notifications.enqueue(Caller.system(merchant.id(), Mode.TEST), queued.subject(),
+                Channel.EMAIL, linkTo(queued.email(), queued.ckt())));
+        return queued;
     }
 
     private PaymentLinkMessage linkTo(String email, String ckt) {
