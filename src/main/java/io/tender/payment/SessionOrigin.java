@@ -48,9 +48,5 @@ public interface SessionOrigin {
      *                    payment request's {@code failed}: its session is cancelled, yet nobody cancelled it), or null
      */
     record Presentation(String title, String description, String backUrl, boolean cancellable, String status) {
-
-        public Presentation(String title, String description, String backUrl, boolean cancellable) {
-            this(title, description, backUrl, cancellable, null);
-        }
     }
 }

@@ -83,6 +83,6 @@ class PaymentPageOrigin implements SessionOrigin {
     @Override
     public Optional<Presentation> present(String originId) {
         return pages.findById(originId).map(p -> new Presentation(p.title(), p.description(),
-                p.deletedAt() == null ? PaymentPageView.pageUrl(publicBase.url(), p.id()) : null, false));
+                p.deletedAt() == null ? PaymentPageView.pageUrl(publicBase.url(), p.id()) : null, false, null));
     }
 }
