@@ -55,7 +55,7 @@ class ModulesTest {
                 .writeModulesAsPlantUml(DiagramOptions.defaults().withStyle(DiagramStyle.UML)
                         .withElementsWithoutRelationships(ElementsWithoutRelationships.VISIBLE));
         Map<String, String> expected = Map.of(
-                DIAGRAM, Files.readString(GENERATED.resolve(DIAGRAM)),
+                DIAGRAM, inStableOrder(Files.readString(GENERATED.resolve(DIAGRAM))),
                 "README.md", markdown());
 
         List<String> stale = new ArrayList<>();
@@ -68,6 +68,25 @@ class ModulesTest {
             }
         }
         assertThat(stale).as("module docs were stale and have been regenerated; commit them").isEmpty();
+    }
+
+    /**
+     * The diagram with its component and relationship lines sorted: the Documenter writes them in an order that
+     * changes from run to run, which would make the committed file look stale.
+     */
+    private static String inStableOrder(String puml) {
+        StringBuilder sorted = new StringBuilder();
+        List<String> run = new ArrayList<>();
+        for (String line : puml.split("\n", -1)) {
+            if (line.startsWith("  component ") || line.startsWith(TenderApplication.class.getSimpleName() + ".")) {
+                run.add(line);
+                continue;
+            }
+            run.stream().sorted().forEach(element -> sorted.append(element).append('\n'));
+            run.clear();
+            sorted.append(line).append('\n');
+        }
+        return sorted.substring(0, sorted.length() - 1);
     }
 
     /** The modules as a Mermaid graph (GitHub draws it) and a table, for readers without PlantUML. */
@@ -105,8 +124,7 @@ class ModulesTest {
         dependsOn.forEach((module, targets) -> targets.stream().map(t -> t.replaceAll(" :: .*", "")).distinct()
                 .forEach(target -> md.append("    ").append(module).append(" --> ").append(target).append('\n')));
         md.append("```\n\n| Module | What it is | Depends on | Used by |\n|---|---|---|---|\n");
-        for (ApplicationModule module : MODULES) {
-            String name = module.getIdentifier().toString();
+        for (String name : dependsOn.keySet()) {
             md.append("| `").append(name).append("` | ").append(summary(name)).append(" | ")
                     .append(codes(dependsOn.get(name))).append(" | ").append(codes(usedBy.get(name))).append(" |\n");
         }
