@@ -1,6 +1,7 @@
 package io.tender.api;
 
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.util.ArrayList;
@@ -176,6 +177,61 @@ public final class JsonInput {
         return result;
     }
 
+    /** An array of integers, each within {@code min..max}; null when absent. */
+    public List<Long> integers(String name, int maxItems, long min, long max) {
+        List<JsonInput> items = items(name, maxItems, "must be an array of integers");
+        if (items == null) {
+            return null;
+        }
+        List<Long> result = new ArrayList<>();
+        for (JsonInput item : items) {
+            Long value = item.integer("", true, min, max);
+            if (value != null) {
+                result.add(value);
+            }
+        }
+        return result;
+    }
+
+    /** An array of objects, each read like the body ({@code name[0].field} in errors); null when absent. */
+    public List<JsonInput> objects(String name, int maxItems) {
+        List<JsonInput> items = items(name, maxItems, "must be an array of objects");
+        if (items == null) {
+            return null;
+        }
+        List<JsonInput> result = new ArrayList<>();
+        for (JsonInput item : items) {
+            JsonInput object = item.object("", true);
+            if (object != null) {
+                result.add(object);
+            }
+        }
+        return result;
+    }
+
+    /** Each item of an array as a one-value reader whose empty name is the item ({@code name[i]}). */
+    private List<JsonInput> items(String name, int maxItems, String shape) {
+        JsonNode value = value(name, false);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isArray()) {
+            reject(name, shape);
+            return null;
+        }
+        if (value.size() > maxItems) {
+            reject(name, "must have at most " + maxItems + " items");
+            return null;
+        }
+        List<JsonInput> result = new ArrayList<>();
+        for (int i = 0; i < value.size(); i++) {
+            ObjectNode holder = JsonNodeFactory.instance.objectNode();
+            holder.set("", value.get(i));
+            result.add(new JsonInput(holder, pathOf(name) + "[" + i + "]", errors));
+        }
+        return result;
+    }
+
     /** A metadata object: at most 20 string values, key names 1 to 40 characters, values at most 500 (spec Limits). */
     public Map<String, String> metadata(String name) {
         return metadata(name, false);
@@ -257,6 +313,6 @@ public final class JsonInput {
     }
 
     private String pathOf(String name) {
-        return path.isEmpty() ? name : path + "." + name;
+        return path.isEmpty() ? name : name.isEmpty() ? path : path + "." + name;
     }
 }

@@ -1,6 +1,7 @@
 package io.tender.billing;
 
 import io.tender.api.ApiException;
+import io.tender.api.Metadata;
 import io.tender.api.ProblemCode;
 
 import java.time.Instant;

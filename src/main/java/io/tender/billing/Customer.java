@@ -1,5 +1,7 @@
 package io.tender.billing;
 
+import io.tender.api.Metadata;
+
 import java.time.Instant;
 import java.util.Map;
 

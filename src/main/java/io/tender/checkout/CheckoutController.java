@@ -221,9 +221,7 @@ class CheckoutController {
      */
     private Optional<String> refuse(CheckoutSession session, Purpose purpose, String token, HttpServletRequest request,
                                     HttpServletResponse response, Model model) {
-        String site = request.getHeader("Sec-Fetch-Site");
-        boolean crossSite = site != null && !site.equals("same-origin") && !site.equals("none");
-        if (crossSite || !tokens.valid(session, purpose, token)) {
+        if (CheckoutHeaders.crossSite(request) || !tokens.valid(session, purpose, token)) {
             response.setStatus(HttpStatus.FORBIDDEN.value());
             return Optional.of(view(session, "checkout/refused", model));
         }

@@ -1,5 +1,6 @@
 package io.tender.checkout;
 
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.net.URI;
@@ -12,7 +13,7 @@ import java.util.Optional;
  * at all; an embedded session may be framed only by the origin of its {@code return_url}, the merchant page that
  * mounts it (and the page posts its outcome to that origin only).
  */
-final class CheckoutHeaders {
+public final class CheckoutHeaders {
 
     private static final String BASE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; "
             + "img-src 'self' data:; connect-src 'self'; base-uri 'none'; ";
@@ -20,8 +21,11 @@ final class CheckoutHeaders {
     private CheckoutHeaders() {
     }
 
-    /** Headers for a page with no session behind it (an unknown id): nothing may frame it or post from it. */
-    static void strict(HttpServletResponse response) {
+    /**
+     * Headers for a page with no session behind it (an unknown id, a payment page): nothing may frame it, and its
+     * forms post only to this origin.
+     */
+    public static void strict(HttpServletResponse response) {
         common(response);
         response.setHeader("Content-Security-Policy", BASE_POLICY + "form-action 'self'; frame-ancestors 'none'");
         response.setHeader("X-Frame-Options", "DENY");
@@ -42,6 +46,15 @@ final class CheckoutHeaders {
             response.setHeader("Content-Security-Policy", BASE_POLICY + formAction + "; frame-ancestors 'none'");
             response.setHeader("X-Frame-Options", "DENY");
         }
+    }
+
+    /**
+     * Whether a form post came from another site's page ({@code Sec-Fetch-Site}): such a post is refused whatever
+     * token it carries. Browsers that do not send the header are left to the form's token.
+     */
+    public static boolean crossSite(HttpServletRequest request) {
+        String site = request.getHeader("Sec-Fetch-Site");
+        return site != null && !site.equals("same-origin") && !site.equals("none");
     }
 
     private static void common(HttpServletResponse response) {

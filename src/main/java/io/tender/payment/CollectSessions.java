@@ -43,6 +43,14 @@ public class CollectSessions {
     }
 
     /**
+     * Whether {@code url} may be a session's {@code return_url}: https, or in test mode also http on localhost (the
+     * rule of {@code checkout_options.return_url}), so that an origin's own return URL is held to the same rule.
+     */
+    public static boolean returnUrlAllowed(String url, boolean testMode) {
+        return SessionOptions.returnUrlAllowed(url, testMode);
+    }
+
+    /**
      * Opens the session in the caller's transaction, with {@code payment_session.created}. A bill or account is
      * checked as for {@code POST /collect/payment_sessions} (404, 409, 422 {@link ApiException}s).
      */

@@ -8,9 +8,10 @@ import org.springframework.util.StringUtils;
 /**
  * The service's public base URL, which a session's {@code session_url} starts with: {@code tender.public-base-url}
  * ({@code TENDER_PUBLIC_BASE_URL}) in production, else {@code http://localhost:<port>} for a developer's machine.
+ * Collect's other public pages (a payment page's {@code page_url}) start with it too.
  */
 @Component
-class PublicBase {
+public class PublicBase {
 
     private final String configured;
     private final Environment environment;
@@ -20,7 +21,7 @@ class PublicBase {
         this.environment = environment;
     }
 
-    String url() {
+    public String url() {
         if (StringUtils.hasText(configured)) {
             return configured;
         }

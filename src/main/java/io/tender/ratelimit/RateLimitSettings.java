@@ -3,9 +3,11 @@ package io.tender.ratelimit;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
+import java.time.Duration;
+
 /**
  * {@code tender.rate-limits.*}: the token buckets of decisions §9, each refilled continuously at {@code per-second}
- * tokens a second up to {@code burst}. They hold per instance: N instances behind a load balancer let through up to
+ * tokens a second ({@code per-minute} a minute for page visits) up to {@code burst}. They hold per instance: N instances behind a load balancer let through up to
  * N times as much.
  *
  * @param failedAuthentications per client address: requests that present a credential (an API key, or the admin
@@ -13,17 +15,24 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *                              that presents a credential is refused before it is looked up
  * @param balanceLookups        per API key: {@code POST /stored_value/lookup}
  * @param perKey                per API key: every request
+ * @param pageVisits            per client address: payment page visits that open a payment session (decisions §7),
+ *                              so that a bot cannot open sessions without bound
  */
 @ConfigurationProperties("tender.rate-limits")
 public record RateLimitSettings(@DefaultValue FailedAuthentications failedAuthentications,
                                 @DefaultValue BalanceLookups balanceLookups,
-                                @DefaultValue PerKey perKey) {
+                                @DefaultValue PerKey perKey,
+                                @DefaultValue PageVisits pageVisits) {
 
-    /** One token bucket: {@code perSecond} tokens a second, at most {@code burst} at once. */
-    sealed interface Limit permits FailedAuthentications, BalanceLookups, PerKey {
-        long perSecond();
+    /** One token bucket: {@code tokens} every {@code period}, at most {@code burst} at once. */
+    sealed interface Limit permits FailedAuthentications, BalanceLookups, PerKey, PageVisits {
+        long tokens();
 
         long burst();
+
+        default Duration period() {
+            return Duration.ofSeconds(1);
+        }
     }
 
     public record FailedAuthentications(@DefaultValue("10") long perSecond, @DefaultValue("20") long burst)
@@ -31,11 +40,21 @@ public record RateLimitSettings(@DefaultValue FailedAuthentications failedAuthen
         public FailedAuthentications {
             check("failed-authentications", perSecond, burst);
         }
+
+        @Override
+        public long tokens() {
+            return perSecond;
+        }
     }
 
     public record BalanceLookups(@DefaultValue("10") long perSecond, @DefaultValue("20") long burst) implements Limit {
         public BalanceLookups {
             check("balance-lookups", perSecond, burst);
+        }
+
+        @Override
+        public long tokens() {
+            return perSecond;
         }
     }
 
@@ -43,11 +62,34 @@ public record RateLimitSettings(@DefaultValue FailedAuthentications failedAuthen
         public PerKey {
             check("per-key", perSecond, burst);
         }
+
+        @Override
+        public long tokens() {
+            return perSecond;
+        }
+    }
+
+    /** Payers share addresses (mobile networks' carrier-grade NAT): the default lets a crowd through, not a bot. */
+    public record PageVisits(@DefaultValue("20") long perMinute, @DefaultValue("20") long burst) implements Limit {
+        public PageVisits {
+            check("page-visits", perMinute, burst);
+        }
+
+        @Override
+        public long tokens() {
+            return perMinute;
+        }
+
+        @Override
+        public Duration period() {
+            return Duration.ofMinutes(1);
+        }
     }
 
     private static void check(String name, long perSecond, long burst) {
         if (perSecond < 1) {
-            throw new IllegalArgumentException("tender.rate-limits." + name + ".per-second must be at least 1");
+            throw new IllegalArgumentException("tender.rate-limits." + name
+                    + (name.equals("page-visits") ? ".per-minute" : ".per-second") + " must be at least 1");
         }
         if (burst < 1) {
             throw new IllegalArgumentException("tender.rate-limits." + name + ".burst must be at least 1");

@@ -44,6 +44,7 @@ public class RateLimits {
     private final Limiter failedAuthentications;
     private final Limiter balanceLookups;
     private final Limiter perKey;
+    private final Limiter pageVisits;
 
     @Autowired
     RateLimits(RateLimitSettings settings) {
@@ -58,6 +59,8 @@ public class RateLimits {
                 "Too many balance lookups with this API key. Retry after the time in Retry-After.");
         this.perKey = new Limiter("per-key", settings.perKey(), time, ticker,
                 "Too many requests with this API key. Retry after the time in Retry-After.");
+        this.pageVisits = new Limiter("page-visit", settings.pageVisits(), time, ticker,
+                "Too many payment page visits from this client address. Retry after the time in Retry-After.");
     }
 
     /**
@@ -81,6 +84,11 @@ public class RateLimits {
     /** Takes one balance lookup from the key's bucket, or refuses it. */
     public void balanceLookup(String keyId) {
         balanceLookups.take(keyId);
+    }
+
+    /** Takes one payment page visit (one payment session opened) from the client address's bucket, or refuses it. */
+    public void pageVisit(HttpServletRequest request) {
+        pageVisits.take(clientAddress(request.getRemoteAddr()));
     }
 
     /**
@@ -120,7 +128,9 @@ public class RateLimits {
             this.limit = limit;
             this.time = time;
             this.refusal = refusal;
-            long fillSeconds = Math.max(1, Math.ceilDiv(limit.burst(), limit.perSecond()));
+            long periodNanos = limit.period().toNanos();
+            long fillSeconds = Math.max(1, Math.ceilDiv(Math.ceilDiv(limit.burst() * periodNanos, limit.tokens()),
+                    1_000_000_000L));
             this.policy = "\"" + name + "\";q=" + limit.burst() + ";w=" + fillSeconds;
             this.buckets = Caffeine.newBuilder().ticker(ticker)
                     .expireAfterAccess(Duration.ofSeconds(fillSeconds)).maximumSize(MAX_BUCKETS).build();
@@ -128,7 +138,7 @@ public class RateLimits {
 
         private Bucket bucket(String key) {
             return buckets.get(key, k -> Bucket.builder()
-                    .addLimit(l -> l.capacity(limit.burst()).refillGreedy(limit.perSecond(), Duration.ofSeconds(1)))
+                    .addLimit(l -> l.capacity(limit.burst()).refillGreedy(limit.tokens(), limit.period()))
                     .withCustomTimePrecision(time)
                     .build());
         }

@@ -194,4 +194,25 @@ class JsonInputTest {
         two.string("source", true);
         assertThatThrownBy(two::throwIfInvalid).hasMessage("The request has 2 invalid fields.");
     }
+
+    @Test
+    void readsArraysOfObjectsAndIntegersNamingEachItemByItsIndex() {
+        JsonInput in = read("{\"fields\":[{\"key\":\"a\"},{\"key\":1},\"x\"],\"numbers\":[1,\"2\",300]}");
+        List<JsonInput> fields = in.objects("fields", 5);
+        assertThat(fields).hasSize(2);
+        assertThat(fields.getFirst().string("key", true)).isEqualTo("a");
+        assertThat(fields.get(1).string("key", true)).isNull();
+        assertThat(in.integers("numbers", 5, 1, 100)).containsExactly(1L);
+        assertThat(in.objects("absent", 5)).isNull();
+        assertThat(fields(in)).containsExactly("fields[2]", "fields[1].key", "numbers[1]", "numbers[2]");
+    }
+
+    @Test
+    void refusesArraysOverTheirLength() {
+        JsonInput in = read("{\"numbers\":[1,2,3],\"fields\":{}}");
+        assertThat(in.integers("numbers", 2, 1, 100)).isNull();
+        assertThat(in.objects("fields", 2)).isNull();
+        assertThat(errors(in)).extracting(FieldError::message)
+                .containsExactly("must have at most 2 items", "must be an array of objects");
+    }
 }

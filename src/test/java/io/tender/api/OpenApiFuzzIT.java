@@ -92,6 +92,10 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
             + "not the JSON API; their bad inputs (unknown ids, forged or stale tokens, bad card fields, floods) are "
             + "checkout.CheckoutProtectionIT's and PaymentFormTest's";
 
+    private static final String PAYMENT_PAGES = "a payment page's public HTML page and its form post for payers' browsers, "
+            + "not the JSON API; their bad inputs (unknown or closed pages, forged or stale tokens, bad form fields, "
+            + "floods) are paymentpage.PaymentPageVisitsIT's and RateLimitsIT's";
+
     /** Handler mappings the fuzzer does not call, each with the reason (also in docs/testing.md). */
     private static final Map<String, String> EXCLUDED = Map.ofEntries(
             Map.entry("* /error", "the servlet container's forward target for its own errors; every malformed request above "
@@ -107,7 +111,9 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
             Map.entry("POST /checkout/{id}/action", CHECKOUT_PAGES),
             Map.entry("POST /checkout/{id}/cancel", CHECKOUT_PAGES),
             Map.entry("POST /checkout/{id}/pay", CHECKOUT_PAGES),
-            Map.entry("GET /checkout/{id}/return", CHECKOUT_PAGES));
+            Map.entry("GET /checkout/{id}/return", CHECKOUT_PAGES),
+            Map.entry("GET /pages/{id}", PAYMENT_PAGES),
+            Map.entry("POST /pages/{id}", PAYMENT_PAGES));
 
     /**
      * Valid bodies the schema cannot express, by operation, each with the reason. Everything else is built from the
@@ -129,7 +135,9 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
             "POST /billing/bills", new Include("account is required unless customer is given", Set.of("account")),
             "POST /billing/test_helpers/payments", new Include("exactly one of bill, account or customer", Set.of("bill")),
             "POST /collect/payment_sessions", new Include("amount may be left out only for a bill or account session "
-                    + "(it then defaults to what is owed), and currency goes with it", Set.of("amount", "currency")));
+                    + "(it then defaults to what is owed), and currency goes with it", Set.of("amount", "currency")),
+            "POST /collect/payment_pages", new Include("a page takes exactly one of amount (fixed) or amount_options "
+                    + "(the payer chooses)", Set.of("amount")));
 
     /** Body schemas that are no request shape: springdoc's reading of Jackson's JsonNode class. Valid body {}. */
     private static final String JSON_NODE_SCHEMA = "#/components/schemas/JsonNode";
@@ -140,7 +148,7 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
             Map.entry("accounts", "account"), Map.entry("account", "account"),
             Map.entry("bills", "bill"), Map.entry("bill", "bill"),
             Map.entry("payments", "payment"), Map.entry("payment_sessions", "payment_session"),
-            Map.entry("payment_methods", "payment_method"),
+            Map.entry("payment_methods", "payment_method"), Map.entry("payment_pages", "payment_page"),
             Map.entry("redemptions", "redemption"),
             Map.entry("webhook_endpoints", "webhook_endpoint"), Map.entry("webhook_endpoint", "webhook_endpoint"),
             Map.entry("events", "event"),
@@ -485,6 +493,8 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
                     assertThat(pay(session, "4000000000000002").status()).isEqualTo("failed");
                     yield session.json().get("id").stringValue();
                 }
+                case "payment_page" -> created(api.post("/collect/payment_pages",
+                        "{\"title\":\"Fuzz\",\"currency\":\"ZAR\",\"amount\":1500}").send(), 201);
                 case "webhook_endpoint" -> created(api.post("/webhook_endpoints",
                         "{\"url\":\"http://127.0.0.1:9/fuzz\",\"enabled_events\":[\"*\"]}").send(), 201);
                 case "event" -> {

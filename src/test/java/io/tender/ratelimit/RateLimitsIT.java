@@ -186,4 +186,36 @@ class RateLimitsIT extends IntegrationTestSupport {
         assertThat(retried.header("Idempotent-Replayed")).as("the refused key ran anew").isNull();
         assertThat(retried.json().get("balance").longValue()).isEqualTo(20000);
     }
+
+    @Test
+    void anAddressOpensAtMostItsBurstOfPaymentPageVisitsThenAPageSaysWhenToComeBack() {
+        Merchant merchant = merchants.create();
+        var created = merchant.test().post("/collect/payment_pages", "{\"title\":\"Tips\",\"currency\":\"ZAR\","
+                + "\"amount\":1000,\"requires_customer_details\":false}").send();
+        assertThat(created.status()).as(created.toString()).isEqualTo(201);
+        String path = java.net.URI.create(created.json().get("page_url").stringValue()).getPath();
+        Api payer = anonymous().from("127.0.0.6");
+        Supplier<Api.Response> visit = () -> visit(payer, path);
+
+        Run run = untilRefused(20, visit);
+        assertThat(run.responses().subList(0, run.passed())).allSatisfy(r -> assertThat(r.status()).isEqualTo(303));
+        // 20 a minute: a token every 3 s while the run lasted.
+        assertThat(run.passed()).isBetween(20, 20 + (int) Math.ceil(run.nanos() / 3e9) + 1);
+        Api.Response refused = run.refusal();
+        assertThat(refused.contentType()).startsWith("text/html");
+        assertThat(refused.text()).contains("Too many attempts", "Nothing was sent");
+        assertThat(Long.parseLong(refused.header("Retry-After"))).isBetween(1L, 3L);
+        assertThat(refused.header("RateLimit-Policy")).isEqualTo("\"page-visit\";q=20;w=60");
+
+        // Another address is not affected.
+        assertThat(visit(anonymous().from("127.0.0.7"), path).status()).isEqualTo(303);
+    }
+
+    /** A payer's visit: opens the page for its form's token and posts the form. */
+    private static Api.Response visit(Api payer, String path) {
+        var page = payer.get(path).send();
+        var token = java.util.regex.Pattern.compile("name=\"_csrf\" value=\"([^\"]+)\"").matcher(page.text());
+        assertThat(token.find()).as(page.text()).isTrue();
+        return payer.post(path, "_csrf=" + token.group(1)).contentType("application/x-www-form-urlencoded").send();
+    }
 }

@@ -60,6 +60,7 @@ class RateLimitsTest {
         assertThat(settings.failedAuthentications()).isEqualTo(new RateLimitSettings.FailedAuthentications(10, 20));
         assertThat(settings.balanceLookups()).isEqualTo(new RateLimitSettings.BalanceLookups(10, 20));
         assertThat(settings.perKey()).isEqualTo(new RateLimitSettings.PerKey(1000, 2000));
+        assertThat(settings.pageVisits()).isEqualTo(new RateLimitSettings.PageVisits(20, 20));
     }
 
     @Test
@@ -71,11 +72,14 @@ class RateLimitsTest {
                 "TENDER_RATE_LIMITS_PER_KEY_PER_SECOND", "5000",
                 "TENDER_RATE_LIMITS_PER_KEY_BURST", "9000",
                 "TENDER_RATE_LIMITS_FAILED_AUTHENTICATIONS_BURST", "30",
-                "TENDER_RATE_LIMITS_BALANCE_LOOKUPS_PER_SECOND", "2")));
+                "TENDER_RATE_LIMITS_BALANCE_LOOKUPS_PER_SECOND", "2",
+                "TENDER_RATE_LIMITS_PAGE_VISITS_PER_MINUTE", "60",
+                "TENDER_RATE_LIMITS_PAGE_VISITS_BURST", "5")));
         RateLimitSettings settings = Binder.get(environment).bindOrCreate("tender.rate-limits", RateLimitSettings.class);
         assertThat(settings.perKey()).isEqualTo(new RateLimitSettings.PerKey(5000, 9000));
         assertThat(settings.failedAuthentications()).isEqualTo(new RateLimitSettings.FailedAuthentications(10, 30));
         assertThat(settings.balanceLookups()).isEqualTo(new RateLimitSettings.BalanceLookups(2, 20));
+        assertThat(settings.pageVisits()).isEqualTo(new RateLimitSettings.PageVisits(60, 5));
     }
 
     @Test
@@ -132,6 +136,34 @@ class RateLimitsTest {
                 .containsEntry("RateLimit", "\"balance-lookup\";r=0;t=1");
         advance(900);
         limits.balanceLookup("key_a");
+    }
+
+    @Test
+    void anAddressOpensItsBurstOfPageVisitsThenOneEveryRefillOfAMinute() {
+        RateLimits limits = limits(Map.of("tender.rate-limits.page-visits.per-minute", "6",
+                "tender.rate-limits.page-visits.burst", "3"));
+        var payer = from("198.51.100.20");
+        for (int i = 0; i < 3; i++) {
+            limits.pageVisit(payer);
+        }
+        ApiException refused = catchThrowableOfType(ApiException.class, () -> limits.pageVisit(payer));
+        assertThat(refused.status()).isEqualTo(429);
+        // 6 a minute: one token every 10 s; an empty bucket of 3 fills in 30 s.
+        assertThat(refused.headers()).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "Retry-After", "10",
+                "RateLimit-Policy", "\"page-visit\";q=3;w=30",
+                "RateLimit", "\"page-visit\";r=0;t=10"));
+        limits.pageVisit(from("198.51.100.21"));
+        advance(9_000);
+        assertThat(catchThrowableOfType(ApiException.class, () -> limits.pageVisit(payer))).isNotNull();
+        advance(1_000);
+        limits.pageVisit(payer);
+    }
+
+    @Test
+    void aPageVisitLimitBelowOneIsRefusedNamingItsSetting() {
+        assertThatThrownBy(() -> bind(Map.of("tender.rate-limits.page-visits.per-minute", "0")))
+                .rootCause().hasMessage("tender.rate-limits.page-visits.per-minute must be at least 1");
     }
 
     @Test

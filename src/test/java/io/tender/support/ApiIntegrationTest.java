@@ -26,6 +26,8 @@ import java.nio.file.Path;
         // Many tests send bad keys from 127.0.0.1; the §9 limit on failed authentications is proven in RateLimitsIT.
         "tender.rate-limits.failed-authentications.per-second=1000000",
         "tender.rate-limits.failed-authentications.burst=1000000",
+        // Payment page visits come from 127.0.0.1 too; their limit is proven in RateLimitsTest and RateLimitsIT.
+        "tender.rate-limits.page-visits.burst=1000000",
 })
 public abstract class ApiIntegrationTest extends IntegrationTestSupport {
 

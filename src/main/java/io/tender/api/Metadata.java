@@ -1,19 +1,20 @@
-package io.tender.billing;
-
-import io.tender.api.ApiException;
+package io.tender.api;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** PATCH semantics of metadata (decisions §4): keys merge, a null value removes a key, and the limits still hold. */
-final class Metadata {
+/**
+ * PATCH semantics of metadata (decisions §4, and every object with metadata since): keys merge, a null value removes
+ * a key, and the limits still hold.
+ */
+public final class Metadata {
 
-    static final int MAX_KEYS = 20;
+    public static final int MAX_KEYS = 20;
 
     private Metadata() {
     }
 
-    static Map<String, String> merge(Map<String, String> current, Map<String, String> patch) {
+    public static Map<String, String> merge(Map<String, String> current, Map<String, String> patch) {
         if (patch == null) {
             return current;
         }

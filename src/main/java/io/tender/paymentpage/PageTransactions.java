@@ -1,0 +1,97 @@
+package io.tender.paymentpage;
+
+import io.tender.api.ListQuery;
+import io.tender.auth.Mode;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The {@code payment_page_transactions} table: one row per payment through a page, written once. */
+@Repository
+class PageTransactions {
+
+    private final JdbcClient jdbc;
+    private final DetailColumns columns;
+
+    PageTransactions(JdbcClient jdbc, JsonMapper json) {
+        this.jdbc = jdbc;
+        this.columns = new DetailColumns(json);
+    }
+
+    /** Writes the transaction unless its payment has one already (an ended attempt told twice); true if written. */
+    boolean insertOnce(PageTransaction t) {
+        var params = columns.params(t.details());
+        params.put("id", t.id());
+        params.put("page", t.paymentPageId());
+        params.put("merchant", t.merchantId());
+        params.put("mode", t.mode().wire());
+        params.put("status", t.status());
+        params.put("amount", t.amount());
+        params.put("currency", t.currency());
+        params.put("payment", t.paymentId());
+        params.put("session", t.paymentSessionId());
+        params.put("checkout", t.checkoutSessionId());
+        params.put("createdAt", t.createdAt().atOffset(ZoneOffset.UTC));
+        params.put("updatedAt", t.updatedAt().atOffset(ZoneOffset.UTC));
+        return jdbc.sql("""
+                        insert into payment_page_transactions (id, payment_page_id, merchant_id, mode, status, amount,
+                            currency, customer, delivery_address, custom_fields, payment_id, payment_session_id,
+                            checkout_session_id, metadata, created_at, updated_at)
+                        values (:id, :page, :merchant, :mode, :status, :amount, :currency, :customer::jsonb,
+                            :address::jsonb, :fields::jsonb, :payment, :session, :checkout, :metadata::jsonb,
+                            :createdAt, :updatedAt)
+                        on conflict (payment_id) do nothing""")
+                .params(params).update() == 1;
+    }
+
+    /**
+     * A page of a page's transactions, newest first. {@code after}: older than this id (a {@code Next-Cursor});
+     * {@code before}: newer than this id (a {@code Prev-Cursor}), the {@code limit} closest to it. Up to
+     * {@code limit + 1} rows, the extra one saying there are more in the direction read.
+     */
+    List<PageTransaction> page(String paymentPageId, ListQuery query, String status, String after, String before) {
+        StringBuilder sql = new StringBuilder("select * from payment_page_transactions where payment_page_id = :page");
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("page", paymentPageId);
+        if (status != null) {
+            sql.append(" and status = :status");
+            params.put("status", status);
+        }
+        if (query.createdFrom() != null) {
+            sql.append(" and created_at >= :from");
+            params.put("from", query.createdFrom().atOffset(ZoneOffset.UTC));
+        }
+        if (query.createdBefore() != null) {
+            sql.append(" and created_at < :until");
+            params.put("until", query.createdBefore().atOffset(ZoneOffset.UTC));
+        }
+        if (after != null) {
+            sql.append(" and id < :after");
+            params.put("after", after);
+        }
+        if (before != null) {
+            sql.append(" and id > :before");
+            params.put("before", before);
+        }
+        sql.append(before != null ? " order by id asc" : " order by id desc").append(" limit :limit");
+        params.put("limit", query.limit() + 1);
+        List<PageTransaction> rows = new ArrayList<>(jdbc.sql(sql.toString()).params(params).query(this::map).list());
+        return rows;
+    }
+
+    private PageTransaction map(ResultSet rs, int row) throws SQLException {
+        return new PageTransaction(rs.getString("id"), rs.getString("payment_page_id"), rs.getString("merchant_id"),
+                Mode.fromWire(rs.getString("mode")), rs.getString("status"), rs.getLong("amount"),
+                rs.getString("currency"), columns.read(rs), rs.getString("payment_id"),
+                rs.getString("payment_session_id"), rs.getString("checkout_session_id"),
+                rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
+    }
+}
