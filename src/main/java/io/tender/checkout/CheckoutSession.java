@@ -39,12 +39,19 @@ public record CheckoutSession(String checkoutSessionId, String paymentSessionId,
     /**
      * What the session was opened for besides the merchant's own checkout: a payment request or a visit to a payment
      * page. {@code title} and {@code description} are shown above the amount; {@code backUrl} (a page's own URL)
-     * gives a back link; without {@code cancellable} the page offers no Cancel button.
+     * gives a back link; without {@code cancellable} the page offers no Cancel button. {@code status}: the origin's
+     * own where the result page words it (a payment request that {@code failed}), or null.
      */
-    public record Origin(String kind, String title, String description, String backUrl, boolean cancellable) {
+    public record Origin(String kind, String title, String description, String backUrl, boolean cancellable,
+                         String status) {
 
         public boolean paymentRequest() {
             return "payment_request".equals(kind);
+        }
+
+        /** A payment request whose push was declined: its session ended cancelled, but nobody cancelled it. */
+        public boolean failedRequest() {
+            return paymentRequest() && "failed".equals(status);
         }
     }
 

@@ -126,7 +126,7 @@ class CollectCheckoutPayments implements CheckoutPayments {
                 page.merchantSelection(), page.returnUrl(), prefilledPhone(page, selected), state, action, error,
                 attempts, MAX_ATTEMPTS, paidWith, "reserved".equals(page.paymentOutcome()),
                 page.expiresAt(), page.origin().map(o -> new CheckoutSession.Origin(o.kind(), o.title(),
-                        o.description(), o.backUrl(), o.cancellable())).orElse(null));
+                        o.description(), o.backUrl(), o.cancellable(), o.status())).orElse(null));
     }
 
     private static State state(Checkout.Page page) {

@@ -22,6 +22,7 @@ public final class EventTypes {
             "payment_session.created", "payment_session.updated", "payment_session.completed",
             "payment_session.expired",
             "payment_request.created", "payment_request.updated", "payment_request.paid",
+            "payment_request.cancelled", "payment_request.expired", "payment_request.failed",
             "payment_page.payment_received");
 
     private static final Set<String> KNOWN = Set.copyOf(ALL);

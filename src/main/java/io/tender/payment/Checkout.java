@@ -49,9 +49,11 @@ public class Checkout {
 
     /**
      * The payment request or page visit the session was opened for (decisions §7), as the page shows it.
-     * {@code kind}: {@code payment_request} or {@code payment_page}.
+     * {@code kind}: {@code payment_request} or {@code payment_page}; {@code status}: the origin's own, where the
+     * result page words it (see {@link SessionOrigin.Presentation}), or null.
      */
-    public record Origin(String kind, String title, String description, String backUrl, boolean cancellable) {
+    public record Origin(String kind, String title, String description, String backUrl, boolean cancellable,
+                         String status) {
     }
 
     /**
@@ -198,7 +200,7 @@ public class Checkout {
                 Math.max(0, PaymentSession.MAX_ATTEMPTS - s.attempts()), s.expiresAt(),
                 service.latest(s).map(Checkout::attemptOf), s.country(), s.waitingForMerchant(),
                 service.presentOrigin(s).map(o -> new Origin(s.origin().kind(), o.title(), o.description(), o.backUrl(),
-                        o.cancellable())));
+                        o.cancellable(), o.status())));
     }
 
     /** {@code ZAR 150.00}: the currency code and the amount in major units. */

@@ -35,11 +35,18 @@ public class CollectSessions {
     private final PaymentService service;
     private final PaymentSessions sessions;
     private final PaymentMethods methods;
+    private final Payments payments;
 
-    CollectSessions(PaymentService service, PaymentSessions sessions, PaymentMethods methods) {
+    CollectSessions(PaymentService service, PaymentSessions sessions, PaymentMethods methods, Payments payments) {
         this.service = service;
         this.sessions = sessions;
         this.methods = methods;
+        this.payments = payments;
+    }
+
+    /** Whether the phone number belongs to the country (E.164 with its dialling code), as {@link #push} requires. */
+    public static boolean phoneOfCountry(String phoneNumber, String country) {
+        return SessionOptions.phoneOfCountry(phoneNumber, country);
     }
 
     /**
@@ -85,6 +92,16 @@ public class CollectSessions {
         return service.view(session);
     }
 
+    /**
+     * Holds the session's row until the caller's transaction ends (404 {@code payment_not_found} for none). An origin
+     * changing itself and its session takes this first, then its own row: the order in which the session's own moves
+     * take them (the session, then {@link SessionOrigin#moved}), so that the two never wait on each other.
+     */
+    @Transactional(propagation = Propagation.MANDATORY)
+    public PaymentSessionView lock(Caller caller, String paymentSessionId) {
+        return service.view(sessions.get(caller, paymentSessionId, true));
+    }
+
     public Optional<PaymentSessionView> find(Caller caller, String paymentSessionId) {
         return sessions.find(caller, paymentSessionId, false).map(service::view);
     }
@@ -105,5 +122,15 @@ public class CollectSessions {
         }
         return PaymentView.of(service.startAttempt(session,
                 new PaymentMethodInput.Phone(PaymentMethodType.CAPITEC_PAY.wire(), phoneNumber), methods));
+    }
+
+    /**
+     * Asks the processor about an attempt waiting for the customer's approval in an app (a push nobody watches on the
+     * checkout) and records its outcome once there is one; the origin hears of it like any move. Not in a
+     * transaction: it calls the processor. An attempt that is not waiting, or another writer's newer state, is left
+     * alone.
+     */
+    public void refresh(Caller caller, String paymentId) {
+        payments.find(caller, paymentId).ifPresent(service::refresh);
     }
 }

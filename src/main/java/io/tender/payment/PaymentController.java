@@ -9,6 +9,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tender.api.ApiException;
 import io.tender.api.Ids;
+import io.tender.api.IfMatch;
 import io.tender.api.JsonInput;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
@@ -135,17 +136,8 @@ class PaymentController {
         return service.voidPayment(caller, id, keyed, ifMatch(request), metadata).toEntity();
     }
 
-    /** {@code If-Match: 2}, {@code "2"} or {@code W/"2"}: the version the client acts on. */
-    static Integer ifMatch(HttpServletRequest request) {
-        String header = request.getHeader("If-Match");
-        if (header == null) {
-            return null;
-        }
-        String digits = header.trim().replaceFirst("^W/", "").replace("\"", "");
-        if (!digits.matches("^[0-9]{1,9}$")) {
-            throw ApiException.badRequest("If-Match", "must be the payment's version, for example 2");
-        }
-        return Integer.parseInt(digits);
+    private static Integer ifMatch(HttpServletRequest request) {
+        return IfMatch.version(request, "payment");
     }
 
     @Schema(name = "CapturePaymentRequest")

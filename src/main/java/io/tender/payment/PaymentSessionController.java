@@ -94,14 +94,9 @@ class PaymentSessionController {
                 : PaymentMethodType.fromWire(selected).map(PaymentMethodType::wire).orElse(null);
         in.check(selected == null || selectedWire != null, "selected_payment_method",
                 "must be one of " + String.join(", ", PaymentMethodType.WIRE));
-        List<String> visible = in.strings("visible_payment_methods", 4, 20);
-        List<String> visibleWire = visible == null ? null : visible.stream()
-                .map(t -> PaymentMethodType.fromWire(t).map(PaymentMethodType::wire).orElse(null)).toList();
-        in.check(visibleWire == null || (!visibleWire.isEmpty() && !visibleWire.contains(null)),
-                "visible_payment_methods", "must name one or more of " + String.join(", ", PaymentMethodType.WIRE));
+        List<String> visible = PaymentMethodType.readList(in, "visible_payment_methods");
         in.throwIfInvalid();
-        return service.completeSession(caller, keyed, id, selectedWire,
-                visibleWire == null ? null : visibleWire.stream().distinct().toList()).toEntity();
+        return service.completeSession(caller, keyed, id, selectedWire, visible).toEntity();
     }
 
     @PostMapping("/{id}/cancel")

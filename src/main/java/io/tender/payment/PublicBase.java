@@ -9,6 +9,7 @@ import org.springframework.util.StringUtils;
  * The service's public base URL, which a session's {@code session_url} starts with: {@code tender.public-base-url}
  * ({@code TENDER_PUBLIC_BASE_URL}) in production, else {@code http://localhost:<port>} for a developer's machine.
  * Collect's other public pages (a payment page's {@code page_url}) start with it too.
+ * Payment requests' links are checkout URLs ({@link #checkoutUrl}).
  */
 @Component
 public class PublicBase {
@@ -27,5 +28,10 @@ public class PublicBase {
         }
         return "http://localhost:" + environment.getProperty("local.server.port",
                 environment.getProperty("server.port", "8080"));
+    }
+
+    /** A session's hosted checkout ({@code session_url}) by its {@code ckt_} id. */
+    public String checkoutUrl(String checkoutSessionId) {
+        return url() + "/checkout/" + checkoutSessionId;
     }
 }

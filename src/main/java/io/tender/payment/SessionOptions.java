@@ -95,12 +95,9 @@ record SessionOptions(CheckoutOptions checkoutOptions, PaymentMethodOptions paym
             selection = oneOf(checkout, "payment_method_selection", Set.of("gateway", "merchant"), "gateway");
             checkout.check(!selection.equals("merchant") || returnUrl != null, "return_url",
                     "is required with payment_method_selection merchant");
-            List<String> types = checkout.strings("visible_payment_methods", 4, 20);
+            List<String> types = PaymentMethodType.readList(checkout, "visible_payment_methods");
             if (types != null) {
-                visible = types.stream().map(t -> PaymentMethodType.fromWire(t).map(PaymentMethodType::wire).orElse(null)).toList();
-                checkout.check(!visible.contains(null) && !visible.isEmpty(), "visible_payment_methods",
-                        "must name one or more of " + String.join(", ", PaymentMethodType.WIRE));
-                visible = visible.stream().filter(java.util.Objects::nonNull).distinct().toList();
+                visible = types;
             }
             String chosen = checkout.string("selected_payment_method", false);
             if (chosen != null) {

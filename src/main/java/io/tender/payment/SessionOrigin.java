@@ -44,7 +44,13 @@ public interface SessionOrigin {
      * @param description more about it, or null
      * @param backUrl     where the checkout's back link leads (a page's own URL), or null for no back link
      * @param cancellable whether the checkout offers the customer a Cancel button (ending the session)
+     * @param status      the origin's own status where the result page words it differently from the session's (a
+     *                    payment request's {@code failed}: its session is cancelled, yet nobody cancelled it), or null
      */
-    record Presentation(String title, String description, String backUrl, boolean cancellable) {
+    record Presentation(String title, String description, String backUrl, boolean cancellable, String status) {
+
+        public Presentation(String title, String description, String backUrl, boolean cancellable) {
+            this(title, description, backUrl, cancellable, null);
+        }
     }
 }

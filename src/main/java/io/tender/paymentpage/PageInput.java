@@ -106,7 +106,7 @@ record PageInput(Set<String> given, String title, String description, String cur
         Boolean delivery = in.bool("requires_delivery_details", false);
         List<CustomField> fields = customFields(in);
         String account = patch ? null : in.string("account", false, 1, 255, null, null);
-        List<String> visible = visibleMethods(in);
+        List<String> visible = PaymentMethodType.readList(in, "visible_payment_methods");
         String externalReference = in.string("external_reference", false, 1, 255, EXTERNAL_REFERENCE,
                 "must match ^[a-zA-Z0-9_-]+$");
         Map<String, String> metadata = in.metadata("metadata", patch);
@@ -179,20 +179,6 @@ record PageInput(Set<String> given, String title, String description, String cur
                     required != null && required, defaultValue));
         }
         return List.copyOf(fields);
-    }
-
-    private static List<String> visibleMethods(JsonInput in) {
-        List<String> types = in.strings("visible_payment_methods", 4, 20);
-        if (types == null) {
-            return null;
-        }
-        List<String> wire = types.stream()
-                .map(t -> PaymentMethodType.fromWire(t).map(PaymentMethodType::wire).orElse(null)).toList();
-        if (!in.check(!wire.isEmpty() && !wire.contains(null), "visible_payment_methods",
-                "must name one or more of " + String.join(", ", PaymentMethodType.WIRE))) {
-            return null;
-        }
-        return wire.stream().distinct().toList();
     }
 
     private static Instant expiresAt(JsonInput in, Instant now) {

@@ -202,20 +202,7 @@ class PaymentPageController {
 
     /** {@code size} is the only query parameter; it is checked before the page is looked up, as a body would be. */
     private ResponseEntity<byte[]> qr(Caller caller, String id, String format, HttpServletRequest request) {
-        for (String name : request.getParameterMap().keySet()) {
-            if (!name.equals("size")) {
-                throw ApiException.badRequest(name, "is not a known query parameter");
-            }
-        }
-        String text = request.getParameter("size");
-        Integer size = null;
-        if (text != null) {
-            try {
-                size = Integer.valueOf(text);
-            } catch (NumberFormatException e) {
-                throw ApiException.badRequest("size", "must be an integer");
-            }
-        }
+        Integer size = QrCodes.size(request);
         String pageUrl = service.get(caller, id).pageUrl();
         return qrCodes.image(pageUrl, format, size);
     }

@@ -7,6 +7,7 @@ import com.google.zxing.common.BitMatrix;
 import com.google.zxing.qrcode.QRCodeWriter;
 import com.google.zxing.qrcode.decoder.ErrorCorrectionLevel;
 import io.tender.api.ApiException;
+import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.CacheControl;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -59,6 +60,27 @@ public class QrCodes {
                 .cacheControl(CacheControl.noStore())
                 .header("X-Content-Type-Options", "nosniff")
                 .body(body);
+    }
+
+    /**
+     * The {@code size} query parameter of a QR code route, its only one (any other: 400 naming it), or null; read
+     * before the object is looked up, as a body would be. The range is {@link #image}'s to check.
+     */
+    public static Integer size(HttpServletRequest request) {
+        for (String name : request.getParameterMap().keySet()) {
+            if (!name.equals("size")) {
+                throw ApiException.badRequest(name, "is not a known query parameter");
+            }
+        }
+        String text = request.getParameter("size");
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(text);
+        } catch (NumberFormatException e) {
+            throw ApiException.badRequest("size", "must be an integer");
+        }
     }
 
     /** The modules, quiet zone included; {@code pixels} 0 gives one bit per module, else ZXing scales and centres. */

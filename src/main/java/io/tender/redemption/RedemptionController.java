@@ -15,6 +15,7 @@ import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotencyKeys;
 import io.tender.idempotency.IdempotentRequests;
 import io.tender.api.ApiException;
+import io.tender.api.IfMatch;
 import io.tender.api.JsonInput;
 import io.tender.provider.RedemptionType;
 import jakarta.servlet.http.HttpServletRequest;
@@ -116,17 +117,8 @@ class RedemptionController {
         return service.reverse(caller, id, idempotent.keyed(request, body), ifMatch(request)).toEntity();
     }
 
-    /** {@code If-Match: 2}, {@code "2"} or {@code W/"2"}: the version the client acts on. */
     private static Integer ifMatch(HttpServletRequest request) {
-        String header = request.getHeader("If-Match");
-        if (header == null) {
-            return null;
-        }
-        String digits = header.trim().replaceFirst("^W/", "").replace("\"", "");
-        if (!digits.matches("^[0-9]{1,9}$")) {
-            throw ApiException.badRequest("If-Match", "must be the redemption's version, for example 2");
-        }
-        return Integer.parseInt(digits);
+        return IfMatch.version(request, "redemption");
     }
 
     @Schema(name = "ConfirmRedemptionRequest")

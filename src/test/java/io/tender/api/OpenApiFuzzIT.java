@@ -136,6 +136,8 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
             "POST /billing/test_helpers/payments", new Include("exactly one of bill, account or customer", Set.of("bill")),
             "POST /collect/payment_sessions", new Include("amount may be left out only for a bill or account session "
                     + "(it then defaults to what is owed), and currency goes with it", Set.of("amount", "currency")),
+            "POST /collect/payment_requests", new Include("amount may be left out only for a bill or account request "
+                    + "(it then defaults to what is owed), and currency goes with it", Set.of("amount", "currency")),
             "POST /collect/payment_pages", new Include("a page takes exactly one of amount (fixed) or amount_options "
                     + "(the payer chooses)", Set.of("amount")));
 
@@ -148,6 +150,7 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
             Map.entry("accounts", "account"), Map.entry("account", "account"),
             Map.entry("bills", "bill"), Map.entry("bill", "bill"),
             Map.entry("payments", "payment"), Map.entry("payment_sessions", "payment_session"),
+            Map.entry("payment_requests", "payment_request"),
             Map.entry("payment_methods", "payment_method"), Map.entry("payment_pages", "payment_page"),
             Map.entry("redemptions", "redemption"),
             Map.entry("webhook_endpoints", "webhook_endpoint"), Map.entry("webhook_endpoint", "webhook_endpoint"),
@@ -471,6 +474,8 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
                     yield created(response, 201);
                 }
                 case "payment_session" -> created(api.post("/collect/payment_sessions",
+                        "{\"amount\":1500,\"currency\":\"ZAR\"}").send(), 201);
+                case "payment_request" -> created(api.post("/collect/payment_requests",
                         "{\"amount\":1500,\"currency\":\"ZAR\"}").send(), 201);
                 case "authorized_payment" -> {
                     var session = api.post("/collect/payment_sessions", "{\"amount\":1500,\"currency\":\"ZAR\","

@@ -95,6 +95,9 @@ class OpenApiIT extends ApiIntegrationTest {
                     return;
                 }
                 content.properties().forEach(media -> {
+                    if (media.getKey().startsWith("image/")) {
+                        return; // an image (a QR code) is a binary string by nature
+                    }
                     JsonNode schema = resolve(media.getValue().get("schema"));
                     assertThat(schema.path("type").stringValue(""))
                             .as(operation.getKey() + " " + path.getKey() + " " + response.getKey() + " " + media.getKey())

@@ -1,0 +1,71 @@
+package io.tender.paymentrequest;
+
+import io.tender.api.ApiException;
+import io.tender.api.FieldError;
+import io.tender.auth.Caller;
+import io.tender.auth.Merchants;
+import io.tender.notify.Channel;
+import io.tender.notify.PaymentLinkMessage;
+import io.tender.notify.PaymentLinkNotifications;
+import org.springframework.stereotype.Component;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A request's {@code notify} (decisions §7): checked when the request is made (a channel without a way to reach the
+ * customer is 400; a channel this service cannot send on is 422 naming the setting), and the link queued in the
+ * transaction that makes the request, so it goes out exactly when the request exists.
+ */
+@Component
+class RequestNotifications {
+
+    private final PaymentLinkNotifications notifications;
+    private final Merchants merchants;
+
+    RequestNotifications(PaymentLinkNotifications notifications, Merchants merchants) {
+        this.notifications = notifications;
+        this.merchants = merchants;
+    }
+
+    void check(Caller caller, PaymentRequest.Customer customer, PaymentRequest.Notify notify) {
+        List<FieldError> errors = new ArrayList<>();
+        if (notify.email() && (customer == null || customer.email() == null)) {
+            errors.add(new FieldError("notify.email", "needs the customer's email (customer.email, or a billing "
+                    + "customer with one)"));
+        }
+        if (notify.sms() && (customer == null || customer.phone() == null)) {
+            errors.add(new FieldError("notify.sms", "needs the customer's phone (customer.phone, or a billing "
+                    + "customer with one)"));
+        }
+        if (!errors.isEmpty()) {
+            throw ApiException.badRequest(errors);
+        }
+        if (notify.email() && !notifications.emailAvailable()) {
+            throw ApiException.notPossible("notify.email: this service has no mail server configured; its operator "
+                    + "sets SPRING_MAIL_HOST (and SPRING_MAIL_PORT, SPRING_MAIL_USERNAME, SPRING_MAIL_PASSWORD).");
+        }
+        if (notify.sms() && !notifications.smsAvailable(caller.mode())) {
+            throw ApiException.notPossible("notify.sms: this service has no SMS gateway configured for "
+                    + caller.mode().wire() + " mode.");
+        }
+    }
+
+    /** Queues the link by each channel asked for, in the caller's transaction. */
+    void enqueue(Caller caller, PaymentRequest request, String link) {
+        var notify = request.notifyChannels();
+        if (!notify.email() && !notify.sms()) {
+            return;
+        }
+        var customer = request.customer();
+        var message = new PaymentLinkMessage(merchants.byId(caller.merchantId()).map(Merchants.Merchant::name)
+                .orElse(""), customer.name(), customer.email(), customer.phone(), link, request.amount(),
+                request.currency(), request.description(), request.expiresAt(), request.mode());
+        if (notify.email()) {
+            notifications.enqueue(caller, request.id(), Channel.EMAIL, message);
+        }
+        if (notify.sms()) {
+            notifications.enqueue(caller, request.id(), Channel.SMS, message);
+        }
+    }
+}
