@@ -1,6 +1,5 @@
 package io.tender.api;
 
-import io.tender.auth.Caller;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
@@ -29,8 +28,8 @@ public final class ListSql {
     }
 
     /** The caller's own rows: its merchant and its mode. */
-    public ListSql ownedBy(Caller caller) {
-        return where("merchant_id", caller.merchantId()).where("mode", caller.mode().wire());
+    public ListSql ownedBy(Tenant tenant) {
+        return where("merchant_id", tenant.merchantId()).where("mode", tenant.modeWire());
     }
 
     /** Rows whose column equals the value; a null value (a filter the client did not give) adds nothing. */

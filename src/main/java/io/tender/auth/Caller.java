@@ -1,7 +1,14 @@
 package io.tender.auth;
 
+import io.tender.api.Tenant;
+
 /** Who is calling: one merchant in one mode, through one key. Every read and write is scoped by merchant and mode. */
-public record Caller(String merchantId, Mode mode, KeyKind kind, String keyId) {
+public record Caller(String merchantId, Mode mode, KeyKind kind, String keyId) implements Tenant {
+
+    @Override
+    public String modeWire() {
+        return mode.wire();
+    }
 
     public boolean publicKey() {
         return !kind.secret();

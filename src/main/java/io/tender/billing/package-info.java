@@ -5,4 +5,7 @@
  * balance or amount paid and writing {@code obligation.amount_applied} in the same transaction. Every write locks
  * the row it changes, so concurrent payments and corrections serialize per obligation and balances never drift.
  */
+@ApplicationModule(allowedDependencies = {"api", "auth", "idempotency", "outbox", "payment"})
 package io.tender.billing;
+
+import org.springframework.modulith.ApplicationModule;

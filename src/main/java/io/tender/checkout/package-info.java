@@ -5,4 +5,7 @@
  * Collect's application API for the checkout. Card numbers and security codes pass through this package to the
  * processor and are never stored, logged, rendered back or put in a URL.
  */
+@ApplicationModule(allowedDependencies = {"api", "auth", "payment", "processor :: sandbox", "secrets"})
 package io.tender.checkout;
+
+import org.springframework.modulith.ApplicationModule;

@@ -4,4 +4,7 @@
  * queued in the {@code notifications} table inside the transaction that creates its subject, and a dispatcher on any
  * number of instances sends it, with retries. The link's secret part (the {@code ckt_} id) never reaches a log line.
  */
+@ApplicationModule(allowedDependencies = {"api", "auth"})
 package io.tender.notify;
+
+import org.springframework.modulith.ApplicationModule;

@@ -6,4 +6,8 @@
  * {@link io.tender.payment.Payments} is the module's facade for billing, which implements
  * {@link io.tender.payment.PaymentObligations}: billing depends on payments, never the reverse.
  */
+@ApplicationModule(allowedDependencies = {"api", "auth", "idempotency", "outbox", "processor",
+        "processor :: sandbox", "secrets", "settlement"})
 package io.tender.payment;
+
+import org.springframework.modulith.ApplicationModule;

@@ -7,4 +7,8 @@
  * ({@code pt_}). This package depends on payment, checkout's headers, the kernel and the rate limits; nothing depends
  * on it.
  */
+@ApplicationModule(allowedDependencies = {"api", "auth", "checkout", "idempotency", "outbox", "payment", "qr",
+        "ratelimit", "secrets"})
 package io.tender.paymentpage;
+
+import org.springframework.modulith.ApplicationModule;

@@ -5,4 +5,8 @@
  * paid, expired, cancelled, or (a declined push) failed. Depends on payments, billing's public API and the shared
  * kernel; nothing depends on it.
  */
+@ApplicationModule(allowedDependencies = {"api", "auth", "billing", "idempotency", "notify", "outbox", "payment",
+        "qr", "settlement"})
 package io.tender.paymentrequest;
+
+import org.springframework.modulith.ApplicationModule;

@@ -5,4 +5,7 @@
  * mode speaks Tender's processor protocol over HTTP ({@code live}, docs/processor-protocol.md). Card numbers and
  * security codes pass through here to the processor and nowhere else.
  */
+@ApplicationModule(allowedDependencies = {"api", "auth", "provider :: live"})
 package io.tender.processor;
+
+import org.springframework.modulith.ApplicationModule;

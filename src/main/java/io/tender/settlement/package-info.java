@@ -15,4 +15,7 @@
  * </ul>
  * The kernel knows neither HTTP nor any one aggregate: each aggregate supplies its calls and its table.
  */
+@ApplicationModule(allowedDependencies = {"idempotency"})
 package io.tender.settlement;
+
+import org.springframework.modulith.ApplicationModule;

@@ -3,4 +3,7 @@
  * per-endpoint deliveries, and the dispatcher that makes signed attempts (Standard Webhooks) with retries, in order
  * per endpoint and aggregate, on any number of instances. Every attempt is recorded and listable.
  */
+@ApplicationModule(allowedDependencies = {"api", "auth", "event", "idempotency", "outbox", "secrets"})
 package io.tender.webhook;
+
+import org.springframework.modulith.ApplicationModule;
