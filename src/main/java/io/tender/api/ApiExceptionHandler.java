@@ -29,15 +29,22 @@ class ApiExceptionHandler {
 
     private final Problems problems;
     private final BodyTextCheck bodyTextCheck;
+    private final Rejections rejections;
 
-    ApiExceptionHandler(Problems problems, BodyTextCheck bodyTextCheck) {
+    ApiExceptionHandler(Problems problems, BodyTextCheck bodyTextCheck, Rejections rejections) {
         this.problems = problems;
         this.bodyTextCheck = bodyTextCheck;
+        this.rejections = rejections;
     }
 
     @ExceptionHandler(ApiException.class)
     ResponseEntity<byte[]> api(ApiException e, HttpServletRequest request) {
         return problems.response(e, request);
+    }
+
+    @ExceptionHandler(Rejected.class)
+    ResponseEntity<byte[]> rejected(Rejected e, HttpServletRequest request) {
+        return problems.response(rejections.problem(e.rejection()), request);
     }
 
     @ExceptionHandler(HttpMessageNotReadableException.class)

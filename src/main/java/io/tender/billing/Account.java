@@ -17,7 +17,7 @@ record Account(String id, String externalReference, String customerId, String na
 
     @Override
     public Account applied(long amount, Instant at) {
-        return new Account(id, externalReference, customerId, name, ledger.applied(amount, noun()), metadata,
+        return new Account(id, externalReference, customerId, name, ledger.applied(amount), metadata,
                 createdAt, at);
     }
 

@@ -74,7 +74,7 @@ class Accounts {
     }
 
     private Map<String, Object> params(Caller caller, Account a) {
-        Map<String, Object> p = new HashMap<>(PaymentRules.columns(a.paymentRules()));
+        Map<String, Object> p = new HashMap<>(PaymentRulesColumns.columns(a.paymentRules()));
         p.put("id", a.id());
         p.put("merchant", caller.merchantId());
         p.put("mode", caller.mode().wire());
@@ -95,7 +95,7 @@ class Accounts {
         return new Account(rs.getString("id"), rs.getString("external_reference"), rs.getString("customer_id"),
                 rs.getString("name"),
                 new RunningBalance(rs.getString("obligation_id"), rs.getString("currency"),
-                        rs.getObject("balance", Long.class), PaymentRules.fromRow(rs)),
+                        rs.getObject("balance", Long.class), PaymentRulesColumns.fromRow(rs)),
                 metadata == null ? null : json.readValue(metadata, Customers.STRINGS),
                 rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
     }

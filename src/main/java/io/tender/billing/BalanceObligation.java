@@ -1,5 +1,7 @@
 package io.tender.billing;
 
+import java.util.Optional;
+
 /** An obligation that is a running balance: a customer's or an account's. */
 sealed interface BalanceObligation extends Obligation permits Customer, Account {
 
@@ -23,5 +25,16 @@ sealed interface BalanceObligation extends Obligation permits Customer, Account 
     @Override
     default long outstanding() {
         return ledger().outstanding();
+    }
+
+    /** A balance takes payments in any state. */
+    @Override
+    default Optional<BillingRejection> stateRejection() {
+        return Optional.empty();
+    }
+
+    @Override
+    default Optional<BillingRejection> limitRejection(long amount) {
+        return ledger().limitRejection(amount, noun());
     }
 }

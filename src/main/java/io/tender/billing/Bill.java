@@ -1,12 +1,11 @@
 package io.tender.billing;
 
-import io.tender.api.ApiException;
 import io.tender.api.Metadata;
-import io.tender.api.ProblemCode;
 
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A bill: an amount due from a customer, optionally raised against one of its accounts. It owns its status rule:
@@ -32,12 +31,19 @@ record Bill(String id, String externalReference, String obligationId, String cus
     }
 
     @Override
+    public Optional<BillingRejection> stateRejection() {
+        return voidedRejection("paid");
+    }
+
+    @Override
+    public Optional<BillingRejection> limitRejection(long amount) {
+        return amountPaid + amount > Amounts.MAX_BALANCE
+                ? Optional.of(new BillingRejection.AmountPaidOverLimit(amountPaid, amount, Amounts.MAX_BALANCE))
+                : Optional.empty();
+    }
+
+    @Override
     public Bill applied(long amount, Instant at) {
-        refuseIfVoided("paid");
-        if (amountPaid + amount > Amounts.MAX_BALANCE) {
-            throw ApiException.notPossible("This payment would take the bill's amount_paid above "
-                    + Amounts.MAX_BALANCE + ".");
-        }
         return withAmountPaid(amountPaid + amount, at);
     }
 
@@ -46,9 +52,11 @@ record Bill(String id, String externalReference, String obligationId, String cus
      * replaced, metadata merged.
      */
     Bill corrected(BillPatch patch, Instant now) {
-        refuseIfVoided("changed");
+        voidedRejection("changed").ifPresent(rejection -> {
+            throw rejection.thrown();
+        });
         if (patch.amountPaid() != null && patch.amountPaid() > amountDue) {
-            throw ApiException.badRequest("amount_paid", "must be at most amount_due (" + amountDue + ")");
+            throw new BillingRejection.AmountPaidAboveDue(patch.amountPaid(), amountDue).thrown();
         }
         PaymentRules rules = patch.paymentRules() != null ? patch.paymentRules() : paymentRules;
         Bill corrected = new Bill(id, externalReference, obligationId, customerId, accountId, status, currency,
@@ -60,7 +68,7 @@ record Bill(String id, String externalReference, String obligationId, String cus
     Bill voided(Instant now) {
         return switch (status) {
             case VOIDED -> this;
-            case PAID -> throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION, "A paid bill cannot be voided.");
+            case PAID -> throw new BillingRejection.BillPaid().thrown();
             case UNPAID -> new Bill(id, externalReference, obligationId, customerId, accountId, BillStatus.VOIDED,
                     currency, amountDue, amountPaid, billDate, dueDate, paymentRules, metadata, createdAt, now);
         };
@@ -72,9 +80,8 @@ record Bill(String id, String externalReference, String obligationId, String cus
                 paymentRules, metadata, createdAt, now);
     }
 
-    private void refuseIfVoided(String what) {
-        if (status == BillStatus.VOIDED) {
-            throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION, "A voided bill cannot be " + what + ".");
-        }
+    private Optional<BillingRejection> voidedRejection(String attempted) {
+        return status == BillStatus.VOIDED ? Optional.of(new BillingRejection.BillVoided(attempted))
+                : Optional.empty();
     }
 }

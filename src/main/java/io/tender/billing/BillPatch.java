@@ -16,7 +16,7 @@ record BillPatch(Long amountPaid, PaymentRules paymentRules, Map<String, String>
         // A bill always has payment rules, so they can be replaced but not removed.
         BillingInput.refuseNulls(in, body, "amount_paid", "payment_rules");
         Long amountPaid = in.integer("amount_paid", false, 0, Amounts.MAX_PAYMENT);
-        PaymentRules rules = PaymentRules.read(in);
+        PaymentRules rules = PaymentRulesInput.read(in);
         Map<String, String> metadata = in.metadata("metadata", true);
         in.throwIfInvalid();
         return new BillPatch(amountPaid, rules, metadata);

@@ -1,9 +1,8 @@
 package io.tender.billing;
 
-import io.tender.api.ApiException;
 import io.tender.api.Ids;
 import io.tender.api.JsonInput;
-import io.tender.api.ProblemCode;
+import io.tender.api.Rejected;
 
 import java.util.List;
 import java.util.regex.Pattern;
@@ -74,12 +73,11 @@ enum BillingResource {
         return value;
     }
 
-    ApiException notFound() {
-        return ApiException.notFound(noun);
+    Rejected notFound() {
+        return new BillingRejection.NotFound(noun).thrown();
     }
 
-    ApiException duplicateReference() {
-        return new ApiException(ProblemCode.RESOURCE_ALREADY_EXISTS,
-                "A " + noun + " with this external_reference already exists.");
+    Rejected duplicateReference() {
+        return new BillingRejection.DuplicateReference(noun).thrown();
     }
 }

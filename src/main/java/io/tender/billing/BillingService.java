@@ -1,6 +1,5 @@
 package io.tender.billing;
 
-import io.tender.api.ApiException;
 import io.tender.api.Ids;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
@@ -87,7 +86,7 @@ class BillingService {
         if (request.customer() != null) {
             Customer customer = customer(caller, request.customer());
             if (account != null && !account.customerId().equals(customer.id())) {
-                throw ApiException.badRequest("customer", "is not the customer of the given account");
+                throw new BillingRejection.NotCustomerOfAccount().thrown();
             }
             customerId = customer.id();
         }

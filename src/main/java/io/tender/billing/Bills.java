@@ -77,7 +77,7 @@ class Bills {
     }
 
     private Map<String, Object> params(Caller caller, Bill b) {
-        Map<String, Object> p = new HashMap<>(PaymentRules.columns(b.paymentRules()));
+        Map<String, Object> p = new HashMap<>(PaymentRulesColumns.columns(b.paymentRules()));
         p.put("id", b.id());
         p.put("merchant", caller.merchantId());
         p.put("mode", caller.mode().wire());
@@ -103,7 +103,7 @@ class Bills {
                 rs.getString("customer_id"), rs.getString("account_id"), BillStatus.fromWire(rs.getString("status")),
                 rs.getString("currency"), rs.getLong("amount_due"), rs.getLong("amount_paid"),
                 rs.getObject("bill_date", LocalDate.class), rs.getObject("due_date", LocalDate.class),
-                PaymentRules.fromRow(rs), metadata == null ? null : json.readValue(metadata, Customers.STRINGS),
+                PaymentRulesColumns.fromRow(rs), metadata == null ? null : json.readValue(metadata, Customers.STRINGS),
                 rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
     }
 }

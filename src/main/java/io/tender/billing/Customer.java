@@ -18,7 +18,7 @@ record Customer(String id, String externalReference, String name, String email, 
 
     @Override
     public Customer applied(long amount, Instant at) {
-        return new Customer(id, externalReference, name, email, phone, ledger.applied(amount, noun()), metadata,
+        return new Customer(id, externalReference, name, email, phone, ledger.applied(amount), metadata,
                 createdAt, at);
     }
 

@@ -78,7 +78,7 @@ class Customers {
     }
 
     private Map<String, Object> params(Caller caller, Customer c) {
-        Map<String, Object> p = new HashMap<>(PaymentRules.columns(c.paymentRules()));
+        Map<String, Object> p = new HashMap<>(PaymentRulesColumns.columns(c.paymentRules()));
         p.put("id", c.id());
         p.put("merchant", caller.merchantId());
         p.put("mode", caller.mode().wire());
@@ -100,7 +100,7 @@ class Customers {
         return new Customer(rs.getString("id"), rs.getString("external_reference"), rs.getString("name"),
                 rs.getString("email"), rs.getString("phone"),
                 new RunningBalance(rs.getString("obligation_id"), rs.getString("currency"),
-                        rs.getObject("balance", Long.class), PaymentRules.fromRow(rs)),
+                        rs.getObject("balance", Long.class), PaymentRulesColumns.fromRow(rs)),
                 metadata == null ? null : json.readValue(metadata, STRINGS),
                 rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
     }

@@ -36,7 +36,7 @@ record NewBill(AccountInput account, String customer, String externalReference, 
             in.check(!dueDate.isBefore(effectiveBillDate), "due_date", "must not be before bill_date ("
                     + effectiveBillDate + ")");
         }
-        PaymentRules rules = PaymentRules.read(in);
+        PaymentRules rules = PaymentRulesInput.read(in);
         Map<String, String> metadata = in.metadata("metadata");
         in.throwIfInvalid();
         return new NewBill(account, customer, reference, currency, amountDue, effectiveBillDate, dueDate,

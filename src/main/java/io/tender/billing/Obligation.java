@@ -1,6 +1,7 @@
 package io.tender.billing;
 
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * Something a payment can be applied to: a customer's balance, an account's balance, or a bill. Each has a stable
@@ -28,6 +29,15 @@ sealed interface Obligation permits BalanceObligation, Bill {
 
     String noun();
 
-    /** The obligation after a payment of {@code amount} was applied at {@code at}. */
+    /** Why the obligation's state refuses any payment now (a voided bill); empty when it takes payments. */
+    Optional<BillingRejection> stateRejection();
+
+    /** Why a payment of {@code amount} would take the obligation past what it can hold, if it would. */
+    Optional<BillingRejection> limitRejection(long amount);
+
+    /**
+     * The obligation after a payment of {@code amount} was applied at {@code at}. The caller has checked
+     * {@link #stateRejection()} and {@link #limitRejection(long)} first ({@link ObligationPayments} does).
+     */
     Obligation applied(long amount, Instant at);
 }

@@ -1,7 +1,5 @@
 package io.tender.billing;
 
-import io.tender.api.ApiException;
-import io.tender.api.ProblemCode;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.outbox.Outbox;
@@ -16,7 +14,9 @@ import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Applies payments to obligations: the module's facade for whoever receives payments (today the test helper,
@@ -29,6 +29,37 @@ import java.util.Optional;
 public class ObligationPayments implements PaymentObligations {
 
     static final String AGGREGATE = "billing.obligation";
+
+    /** One rule a payment of {@code amount} in {@code currency} must pass: why it refuses, if it does. */
+    @FunctionalInterface
+    interface PaymentCheck {
+        Optional<BillingRejection> rejection(Obligation obligation, long amount, String currency);
+    }
+
+    /** A voided bill takes no payment, whatever its terms. */
+    static final PaymentCheck STATE = (obligation, amount, currency) -> obligation.stateRejection();
+
+    /**
+     * Whether an obligation accepts a payment of this amount and currency now (decisions §4), in this order: not a
+     * voided bill, a currency and payment rules set, the same currency, and within the rules.
+     */
+    static final List<PaymentCheck> TERMS = List.of(
+            STATE,
+            (obligation, amount, currency) -> obligation.currency() == null
+                    ? Optional.of(new BillingRejection.NoCurrency(obligation.noun())) : Optional.empty(),
+            (obligation, amount, currency) -> obligation.paymentRules() == null
+                    ? Optional.of(new BillingRejection.NoPaymentRules(obligation.noun())) : Optional.empty(),
+            (obligation, amount, currency) -> obligation.currency().equals(currency) ? Optional.empty()
+                    : Optional.of(new BillingRejection.CurrencyMismatch(obligation.noun(), obligation.currency(),
+                    currency)),
+            (obligation, amount, currency) -> obligation.paymentRules().rejection(amount, obligation.outstanding(),
+                    obligation.noun()));
+
+    /** What it can hold: a bill's amount paid, a balance's credit. */
+    static final PaymentCheck LIMITS = (obligation, amount, currency) -> obligation.limitRejection(amount);
+
+    /** A payment applied now: its terms, then the limits. */
+    static final List<PaymentCheck> PAYABLE = Stream.concat(TERMS.stream(), Stream.of(LIMITS)).toList();
 
     /** What applying a payment did. */
     public sealed interface Outcome {
@@ -70,11 +101,10 @@ public class ObligationPayments implements PaymentObligations {
     public Outcome apply(Caller caller, String paymentId) {
         Payment payment = payments.get(caller, paymentId);
         if (payment.status() != PaymentStatus.SUCCEEDED) {
-            throw ApiException.notPossible("Only a succeeded payment can be applied; this one is "
-                    + payment.status().wire() + ".");
+            throw new BillingRejection.PaymentNotSucceeded(payment.status().wire()).thrown();
         }
         if (payment.obligationId() == null) {
-            throw ApiException.notPossible("This payment was not made for an obligation.");
+            throw new BillingRejection.NotForObligation().thrown();
         }
         // The lock comes first: a second application of this payment waits here and then finds the first one.
         Obligation obligation = lock(caller, payment.obligationId());
@@ -82,7 +112,7 @@ public class ObligationPayments implements PaymentObligations {
         if (earlier.isPresent()) {
             return new Outcome.AlreadyApplied(earlier.get());
         }
-        refuseUnlessPayable(obligation, payment.amount(), payment.currency());
+        refuseUnless(PAYABLE, obligation, payment.amount(), payment.currency());
 
         Instant now = Timestamps.now();
         return new Outcome.Applied(record(caller, payment, obligation, obligation.applied(payment.amount(), now), now));
@@ -134,18 +164,17 @@ public class ObligationPayments implements PaymentObligations {
         };
         long due = amount != null ? amount : obligation.outstanding();
         if (due < 1) {
-            throw ApiException.notPossible("Nothing is outstanding on this " + obligation.noun()
-                    + ", so a session cannot default its amount. Give an amount.");
+            throw new BillingRejection.NothingOutstanding(obligation.noun(), due).thrown();
         }
         String inCurrency = currency != null ? currency : obligation.currency();
-        refuseUnlessPayable(obligation, due, inCurrency);
+        refuseUnless(TERMS, obligation, due, inCurrency);
         return new Target(obligation.obligationId(), obligation.customerId(), due, inCurrency);
     }
 
     @Override
     @Transactional
     public void recheck(Caller caller, String obligationId, long amount, String currency) {
-        refuseUnlessPayable(lock(caller, obligationId), amount, currency);
+        refuseUnless(TERMS, lock(caller, obligationId), amount, currency);
     }
 
     @Override
@@ -159,40 +188,27 @@ public class ObligationPayments implements PaymentObligations {
         if (applications.find(payment.id()).isPresent()) {
             return Optional.empty();
         }
-        Instant now = Timestamps.now();
-        Obligation after;
-        try {
-            after = obligation.applied(payment.amount(), now);
-        } catch (ApiException e) {
-            return Optional.of(e.getMessage());
+        // The money has moved: only what the obligation's state and limits forbid stops it being applied.
+        Optional<BillingRejection> refused = firstRejection(List.of(STATE, LIMITS), obligation,
+                payment.amount(), payment.currency());
+        if (refused.isPresent()) {
+            return refused.map(BillingRejection::toString);
         }
-        record(caller, payment, obligation, after, now);
+        Instant now = Timestamps.now();
+        record(caller, payment, obligation, obligation.applied(payment.amount(), now), now);
         return Optional.empty();
     }
 
-    /**
-     * Whether an obligation accepts a payment of this amount and currency now (decisions §4): not a voided bill,
-     * a currency and payment rules set, the same currency, and within the rules.
-     */
-    static void refuseUnlessPayable(Obligation obligation, long amount, String currency) {
-        String noun = obligation.noun();
-        if (obligation instanceof Bill bill && bill.status() == BillStatus.VOIDED) {
-            throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION, "A voided bill cannot be paid.");
-        }
-        if (obligation.currency() == null) {
-            throw ApiException.notPossible("This " + noun + " has no currency, so it cannot be paid against yet."
-                    + " Set its currency first.");
-        }
-        if (obligation.paymentRules() == null) {
-            throw ApiException.notPossible("This " + noun + " has no payment_rules, so it cannot be paid against."
-                    + " Set its payment_rules first.");
-        }
-        if (!obligation.currency().equals(currency)) {
-            throw ApiException.notPossible("This " + noun + " is in " + obligation.currency() + "; a payment in "
-                    + currency + " cannot be applied to it.");
-        }
-        obligation.paymentRules().refusal(amount, obligation.outstanding(), noun).ifPresent(reason -> {
-            throw ApiException.notPossible(reason);
+    /** The first of {@code checks} that refuses a payment of {@code amount} in {@code currency}, if one does. */
+    static Optional<BillingRejection> firstRejection(List<PaymentCheck> checks, Obligation obligation, long amount,
+                                                     String currency) {
+        return checks.stream().map(check -> check.rejection(obligation, amount, currency)).flatMap(Optional::stream)
+                .findFirst();
+    }
+
+    private static void refuseUnless(List<PaymentCheck> checks, Obligation obligation, long amount, String currency) {
+        firstRejection(checks, obligation, amount, currency).ifPresent(rejection -> {
+            throw rejection.thrown();
         });
     }
 
@@ -200,6 +216,6 @@ public class ObligationPayments implements PaymentObligations {
         return customers.lockByObligation(caller, obligationId).<Obligation>map(c -> c)
                 .or(() -> accounts.lockByObligation(caller, obligationId))
                 .or(() -> bills.lockByObligation(caller, obligationId))
-                .orElseThrow(() -> ApiException.notPossible("The obligation of this payment does not exist."));
+                .orElseThrow(() -> new BillingRejection.ObligationMissing().thrown());
     }
 }

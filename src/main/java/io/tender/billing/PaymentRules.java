@@ -2,18 +2,14 @@ package io.tender.billing;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.tender.api.JsonInput;
-
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Which payments an obligation accepts (spec Account {@code payment_rules}, decisions §4). "Outstanding" is the
  * balance of a customer or account (a credit is below zero) or the {@code amount_remaining} of a bill: a payment
- * above it is an overpayment, one below it an underpayment.
+ * above it is an overpayment, one below it an underpayment. The record is the rule and its wire shape (the JSON and
+ * schema clients see); {@link PaymentRulesInput} reads it from a request and {@link PaymentRulesColumns} maps it to
+ * a row.
  */
 @JsonPropertyOrder({"min_amount", "max_amount", "overpayment_allowed", "underpayment_allowed"})
 @Schema(name = "PaymentRules", additionalProperties = Schema.AdditionalPropertiesValue.FALSE)
@@ -26,63 +22,23 @@ record PaymentRules(
     /** What a bill created without rules accepts: partial payments up to what remains, never more. */
     static final PaymentRules BILL_DEFAULT = new PaymentRules(null, null, false, true);
 
-    private static final Set<String> FIELDS = Set.of("min_amount", "max_amount", "overpayment_allowed", "underpayment_allowed");
-
-    /** Reads {@code payment_rules}: both flags are required, the bounds are optional, and min is not above max. */
-    static PaymentRules read(JsonInput parent) {
-        JsonInput in = parent.object("payment_rules", false);
-        if (in == null) {
-            return null;
-        }
-        in.allow(FIELDS);
-        Long min = in.integer("min_amount", false, 1, Amounts.MAX_PAYMENT);
-        Long max = in.integer("max_amount", false, 1, Amounts.MAX_PAYMENT);
-        Boolean over = in.bool("overpayment_allowed", true);
-        Boolean under = in.bool("underpayment_allowed", true);
-        if (min != null && max != null) {
-            in.check(min <= max, "max_amount", "must not be below min_amount");
-        }
-        return over == null || under == null ? null : new PaymentRules(min, max, over, under);
-    }
-
-    /** Why a payment of {@code amount} against {@code outstanding} is refused, if it is. */
-    Optional<String> refusal(long amount, long outstanding, String noun) {
+    /**
+     * Why a payment of {@code amount} against {@code outstanding} is refused, if it is: the bounds first, then over-
+     * and underpayment. {@code noun} names the obligation in the rejection.
+     */
+    Optional<BillingRejection> rejection(long amount, long outstanding, String noun) {
         if (minAmount != null && amount < minAmount) {
-            return Optional.of("The payment of " + amount + " is below the min_amount of " + minAmount
-                    + " that this " + noun + " accepts.");
+            return Optional.of(new BillingRejection.BelowMinimum(noun, amount, minAmount));
         }
         if (maxAmount != null && amount > maxAmount) {
-            return Optional.of("The payment of " + amount + " is above the max_amount of " + maxAmount
-                    + " that this " + noun + " accepts.");
+            return Optional.of(new BillingRejection.AboveMaximum(noun, amount, maxAmount));
         }
         if (amount > outstanding && !overpaymentAllowed) {
-            return Optional.of("The payment of " + amount + " is more than the " + Math.max(outstanding, 0)
-                    + " outstanding on this " + noun + ", and its payment_rules do not allow overpayment.");
+            return Optional.of(new BillingRejection.OverOutstanding(noun, amount, outstanding));
         }
         if (amount < outstanding && !underpaymentAllowed) {
-            return Optional.of("The payment of " + amount + " is less than the " + outstanding
-                    + " outstanding on this " + noun + ", and its payment_rules do not allow underpayment.");
+            return Optional.of(new BillingRejection.UnderOutstanding(noun, amount, outstanding));
         }
         return Optional.empty();
-    }
-
-    /** The rules of a row's four rule columns; no flags means no rules. */
-    static PaymentRules fromRow(ResultSet rs) throws SQLException {
-        Boolean over = rs.getObject("overpayment_allowed", Boolean.class);
-        if (over == null) {
-            return null;
-        }
-        return new PaymentRules(rs.getObject("min_amount", Long.class), rs.getObject("max_amount", Long.class),
-                over, rs.getBoolean("underpayment_allowed"));
-    }
-
-    /** Named parameters for the four rule columns. */
-    static Map<String, Object> columns(PaymentRules rules) {
-        var columns = new java.util.HashMap<String, Object>();
-        columns.put("minAmount", rules == null ? null : rules.minAmount());
-        columns.put("maxAmount", rules == null ? null : rules.maxAmount());
-        columns.put("overpaymentAllowed", rules == null ? null : rules.overpaymentAllowed());
-        columns.put("underpaymentAllowed", rules == null ? null : rules.underpaymentAllowed());
-        return columns;
     }
 }

@@ -1,11 +1,11 @@
 package io.tender.billing;
 
-import io.tender.api.ApiException;
 import io.tender.api.Currencies;
 import io.tender.api.Ids;
 import io.tender.api.JsonInput;
-import io.tender.api.ProblemCode;
 import tools.jackson.databind.JsonNode;
+
+import java.util.Optional;
 
 /**
  * The running balance of a customer or an account: positive is owed by the customer, negative is credit. Currency
@@ -23,13 +23,16 @@ record RunningBalance(String obligationId, String currency, Long balance, Paymen
         return balance == null ? 0 : balance;
     }
 
-    RunningBalance applied(long amount, String noun) {
-        long next = outstanding() - amount;
-        if (next < -Amounts.MAX_BALANCE) {
-            throw ApiException.notPossible("This payment would take the " + noun + "'s balance below -"
-                    + Amounts.MAX_BALANCE + ".");
-        }
-        return new RunningBalance(obligationId, currency, next, paymentRules);
+    /** A payment may not take the balance below {@code -MAX_BALANCE}, the most credit a balance holds. */
+    Optional<BillingRejection> limitRejection(long amount, String noun) {
+        return outstanding() - amount < -Amounts.MAX_BALANCE
+                ? Optional.of(new BillingRejection.BalanceUnderLimit(noun, outstanding(), amount, Amounts.MAX_BALANCE))
+                : Optional.empty();
+    }
+
+    /** The balance after a payment (checked with {@link #limitRejection} first). */
+    RunningBalance applied(long amount) {
+        return new RunningBalance(obligationId, currency, outstanding() - amount, paymentRules);
     }
 
     /** A PATCH: the balance is replaced, a currency can be set once, payment rules are replaced or removed. */
@@ -37,12 +40,12 @@ record RunningBalance(String obligationId, String currency, Long balance, Paymen
         String nextCurrency = currency;
         if (patch.currency() != null && !patch.currency().equals(currency)) {
             if (currency != null) {
-                throw new ApiException(ProblemCode.CONFLICT, "The currency of a " + noun + " cannot change once set.");
+                throw new BillingRejection.CurrencyFixed(noun, currency, patch.currency()).thrown();
             }
             nextCurrency = patch.currency();
         }
         if (patch.balance() != null && nextCurrency == null) {
-            throw ApiException.badRequest("currency", "is required when balance is given");
+            throw new BillingRejection.BalanceWithoutCurrency().thrown();
         }
         return new RunningBalance(obligationId, nextCurrency, patch.balance() != null ? patch.balance() : balance,
                 Change.apply(patch.paymentRules(), paymentRules));
@@ -55,7 +58,7 @@ record RunningBalance(String obligationId, String currency, Long balance, Paymen
             String currency = Currencies.read(in, "currency", false);
             Long balance = in.integer("balance", false, -Amounts.MAX_BALANCE, Amounts.MAX_BALANCE);
             in.check(balance == null || currency != null, "currency", "is required when balance is given");
-            return new Opening(currency, balance, PaymentRules.read(in));
+            return new Opening(currency, balance, PaymentRulesInput.read(in));
         }
     }
 
@@ -67,7 +70,7 @@ record RunningBalance(String obligationId, String currency, Long balance, Paymen
             BillingInput.refuseNulls(in, body, "currency", "balance");
             String currency = Currencies.read(in, "currency", false);
             Long balance = in.integer("balance", false, -Amounts.MAX_BALANCE, Amounts.MAX_BALANCE);
-            PaymentRules rules = PaymentRules.read(in);
+            PaymentRules rules = PaymentRulesInput.read(in);
             Change<PaymentRules> rulesChange = rules != null || BillingInput.isNull(body, "payment_rules")
                     ? new Change<>(rules) : null;
             return new Patch(currency, balance, rulesChange);

@@ -2,6 +2,7 @@ package io.tender.idempotency;
 
 import io.tender.api.ApiException;
 import io.tender.api.Problems;
+import io.tender.api.Rejections;
 import io.tender.auth.Caller;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.ResponseEntity;
@@ -41,15 +42,20 @@ public class IdempotentRequests {
     private final TransactionTemplate tx;
     private final JsonMapper json;
     private final Problems problems;
+    private final Rejections rejections;
 
-    IdempotentRequests(IdempotencyKeys keys, TransactionTemplate tx, JsonMapper json, Problems problems) {
+    IdempotentRequests(IdempotencyKeys keys, TransactionTemplate tx, JsonMapper json, Problems problems,
+                       Rejections rejections) {
         this.keys = keys;
         this.tx = tx;
         this.json = json;
         this.problems = problems;
+        this.rejections = rejections;
     }
 
-    public ResponseEntity<byte[]> execute(Caller caller, HttpServletRequest request, JsonNode body, Supplier<Result> work) {
+    public ResponseEntity<byte[]> execute(Caller caller, HttpServletRequest request, JsonNode body,
+                                          Supplier<Result> domainWork) {
+        Supplier<Result> work = rejections.answering(domainWork);
         String key = request.getHeader(HEADER);
         IdempotencyKeys.validate(key);
         if (key == null) {
@@ -69,7 +75,8 @@ public class IdempotentRequests {
     }
 
     /** {@link #execute(Caller, HttpServletRequest, JsonNode, Supplier)} for an application service. */
-    public StoredResponse execute(Caller caller, KeyedRequest request, Supplier<Result> work) {
+    public StoredResponse execute(Caller caller, KeyedRequest request, Supplier<Result> domainWork) {
+        Supplier<Result> work = rejections.answering(domainWork);
         String key = request.key();
         if (key == null) {
             return tx.execute(s -> render(work.get()));
@@ -91,7 +98,8 @@ public class IdempotentRequests {
      * unexpectedly, the claim is dropped so a retry can run.
      */
     public ResponseEntity<byte[]> executeWithoutTransaction(Caller caller, HttpServletRequest request, JsonNode body,
-                                                            Supplier<Result> work) {
+                                                            Supplier<Result> domainWork) {
+        Supplier<Result> work = rejections.answering(domainWork);
         String key = request.getHeader(HEADER);
         IdempotencyKeys.validate(key);
         if (key == null) {
@@ -133,7 +141,8 @@ public class IdempotentRequests {
     }
 
     /** {@link #start(Caller, HttpServletRequest, JsonNode, String, Supplier)} for an application service. */
-    public <T> Start<T> start(Caller caller, KeyedRequest request, String resourceId, Supplier<T> firstPhase) {
+    public <T> Start<T> start(Caller caller, KeyedRequest request, String resourceId, Supplier<T> domainPhase) {
+        Supplier<T> firstPhase = rejections.answering(domainPhase);
         String key = request.key();
         if (key == null) {
             return new Start.Running<>(tx.execute(s -> firstPhase.get()));

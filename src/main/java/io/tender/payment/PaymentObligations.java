@@ -25,7 +25,7 @@ public interface PaymentObligations {
     /**
      * Resolves a bill or account (its id or external_reference) and checks that it accepts a payment of
      * {@code amount} (null: what is outstanding) in {@code currency} (null: its own) under its payment rules. Throws
-     * the API's refusal (404 not found, 409 voided bill, 422 rules) and changes nothing.
+     * billing's refusal (an {@link io.tender.api.Rejected}: not found, voided bill, rules), changing nothing.
      */
     Target check(Caller caller, Kind kind, String reference, Long amount, String currency);
 

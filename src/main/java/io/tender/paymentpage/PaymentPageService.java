@@ -4,6 +4,7 @@ import io.tender.api.ApiException;
 import io.tender.api.Ids;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
+import io.tender.api.Rejected;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.auth.Merchants;
@@ -197,6 +198,9 @@ class PaymentPageService {
                 return new VisitOutcome.AmountRefused();
             }
             throw e;
+        } catch (Rejected e) {
+            // Billing refused the account (gone, or its rules refuse this amount now): nothing was recorded.
+            return new VisitOutcome.AmountRefused();
         }
     }
 }

@@ -1,7 +1,6 @@
 package io.tender.billing;
 
-import io.tender.api.ApiException;
-import io.tender.api.ProblemCode;
+import io.tender.api.Rejected;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
@@ -47,10 +46,17 @@ class BillTest {
     @Test
     void aCorrectionAboveTheAmountDueIsRefused() {
         assertThatThrownBy(() -> unpaid(1000).corrected(new BillPatch(1001L, null, null), NOW))
-                .isInstanceOfSatisfying(ApiException.class, e -> {
-                    assertThat(e.status()).isEqualTo(400);
-                    assertThat(e.errors().getFirst().field()).isEqualTo("amount_paid");
-                });
+                .isInstanceOfSatisfying(Rejected.class, e -> assertThat(e.rejection())
+                        .isEqualTo(new BillingRejection.AmountPaidAboveDue(1001, 1000)));
+    }
+
+    @Test
+    void aPaymentMayNotTakeAmountPaidPastTheLimit() {
+        Bill large = unpaid(Amounts.MAX_BALANCE).applied(Amounts.MAX_BALANCE - 10, NOW);
+
+        assertThat(large.limitRejection(10)).isEmpty();
+        assertThat(large.limitRejection(11)).contains(new BillingRejection.AmountPaidOverLimit(
+                Amounts.MAX_BALANCE - 10, 11, Amounts.MAX_BALANCE));
     }
 
     @Test
@@ -59,13 +65,12 @@ class BillTest {
         assertThat(voided.status()).isEqualTo(BillStatus.VOIDED);
         assertThat(voided.voided(NOW.plusSeconds(1))).isSameAs(voided);
 
-        for (Runnable change : new Runnable[]{() -> voided.applied(1, NOW),
-                () -> voided.corrected(new BillPatch(1L, null, null), NOW)}) {
-            assertThatThrownBy(change::run).isInstanceOfSatisfying(ApiException.class,
-                    e -> assertThat(e.code()).isEqualTo(ProblemCode.INVALID_STATE_TRANSITION));
-        }
+        assertThat(voided.stateRejection()).contains(new BillingRejection.BillVoided("paid"));
+        assertThat(unpaid(1000).stateRejection()).isEmpty();
+        assertThatThrownBy(() -> voided.corrected(new BillPatch(1L, null, null), NOW)).isInstanceOfSatisfying(
+                Rejected.class, e -> assertThat(e.rejection()).isEqualTo(new BillingRejection.BillVoided("changed")));
         Bill paid = unpaid(5).applied(5, NOW);
-        assertThatThrownBy(() -> paid.voided(NOW)).isInstanceOfSatisfying(ApiException.class,
-                e -> assertThat(e.code()).isEqualTo(ProblemCode.INVALID_STATE_TRANSITION));
+        assertThatThrownBy(() -> paid.voided(NOW)).isInstanceOfSatisfying(Rejected.class,
+                e -> assertThat(e.rejection()).isEqualTo(new BillingRejection.BillPaid()));
     }
 }

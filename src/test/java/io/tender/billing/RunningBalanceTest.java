@@ -1,7 +1,6 @@
 package io.tender.billing;
 
-import io.tender.api.ApiException;
-import io.tender.api.ProblemCode;
+import io.tender.api.Rejected;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,19 +16,31 @@ class RunningBalanceTest {
 
         assertThat(inZar.outstanding()).isZero();
         assertThat(inZar.balance()).isNull();
-        assertThat(inZar.applied(250, "customer").balance()).isEqualTo(-250);
+        assertThat(inZar.limitRejection(250, "customer")).isEmpty();
+        assertThat(inZar.applied(250).balance()).isEqualTo(-250);
     }
 
     @Test
     void aPatchedBalanceNeedsACurrencyAndACurrencyIsSetOnlyOnce() {
         assertThatThrownBy(() -> NEVER_SET.patched(new RunningBalance.Patch(null, 100L, null), "account"))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.status()).isEqualTo(400));
+                .isInstanceOfSatisfying(Rejected.class, e -> assertThat(e.rejection())
+                        .isEqualTo(new BillingRejection.BalanceWithoutCurrency()));
 
         RunningBalance set = NEVER_SET.patched(new RunningBalance.Patch("ZAR", 100L, null), "account");
         assertThat(set.patched(new RunningBalance.Patch(null, 700L, null), "account").balance()).isEqualTo(700);
         assertThat(set.patched(new RunningBalance.Patch("ZAR", 5L, null), "account").balance()).isEqualTo(5);
         assertThatThrownBy(() -> set.patched(new RunningBalance.Patch("USD", null, null), "account"))
-                .isInstanceOfSatisfying(ApiException.class, e -> assertThat(e.code()).isEqualTo(ProblemCode.CONFLICT));
+                .isInstanceOfSatisfying(Rejected.class, e -> assertThat(e.rejection())
+                        .isEqualTo(new BillingRejection.CurrencyFixed("account", "ZAR", "USD")));
+    }
+
+    @Test
+    void aPaymentMayNotTakeTheCreditPastTheLimit() {
+        RunningBalance nearLimit = new RunningBalance("ob_1", "ZAR", -Amounts.MAX_BALANCE + 5, null);
+
+        assertThat(nearLimit.limitRejection(5, "account")).isEmpty();
+        assertThat(nearLimit.limitRejection(6, "account")).contains(new BillingRejection.BalanceUnderLimit(
+                "account", -Amounts.MAX_BALANCE + 5, 6, Amounts.MAX_BALANCE));
     }
 
     @Test
