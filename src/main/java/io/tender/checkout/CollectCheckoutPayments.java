@@ -1,7 +1,6 @@
 package io.tender.checkout;
 
 import io.tender.api.ApiException;
-import io.tender.api.Rejected;
 import io.tender.auth.Mode;
 import io.tender.checkout.CheckoutSession.AttemptError;
 import io.tender.checkout.CheckoutSession.PendingAction;
@@ -95,8 +94,6 @@ class CollectCheckoutPayments implements CheckoutPayments {
             action.get();
         } catch (ApiException e) {
             log.info("Checkout action refused: {} ({})", e.code(), e.status());
-        } catch (Rejected e) {
-            log.info("Checkout action refused: {}", e.rejection());
         }
     }
 

@@ -2,6 +2,7 @@ package io.tender.payment;
 
 import io.tender.api.ApiException;
 import io.tender.api.FieldError;
+import io.tender.api.Rejections;
 import io.tender.auth.Merchants;
 import io.tender.auth.Mode;
 import io.tender.processor.PaymentMethodInput;
@@ -72,9 +73,10 @@ public class Checkout {
     private final PaymentProcessors processors;
     private final Merchants merchants;
     private final TransactionTemplate tx;
+    private final Rejections rejections;
 
     Checkout(PaymentSessions sessions, Payments payments, PaymentService service, PaymentMethods methods,
-             PaymentProcessors processors, Merchants merchants, TransactionTemplate tx) {
+             PaymentProcessors processors, Merchants merchants, TransactionTemplate tx, Rejections rejections) {
         this.sessions = sessions;
         this.payments = payments;
         this.service = service;
@@ -82,6 +84,7 @@ public class Checkout {
         this.processors = processors;
         this.merchants = merchants;
         this.tx = tx;
+        this.rejections = rejections;
     }
 
     /** The session behind a checkout id; empty for anything else (the page answers 404). */
@@ -172,7 +175,8 @@ public class Checkout {
                 && !session.options().checkoutOptions().selectedPaymentMethod().equals(type.wire()))) {
             throw ApiException.badRequest("payment_method", "is not offered by this payment session");
         }
-        return attemptOf(service.startAttempt(session, method, methods));
+        // The obligation may refuse the amount now (billing's rejection): the page shows it as its problem.
+        return attemptOf(rejections.answering(() -> service.startAttempt(session, method, methods)).get());
     }
 
     private Optional<PaymentSession> find(String checkoutSessionId) {
