@@ -1,5 +1,6 @@
 package io.tender.api;
 
+import org.springframework.core.ResolvableType;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
@@ -9,19 +10,22 @@ import java.util.function.Supplier;
 @Component
 public class Rejections {
 
-    private final List<RejectionProblems<?>> mappings;
+    /** A mapping and the rejections it words (its {@code R}). */
+    private record Mapping(Class<?> type, RejectionProblems<Rejection> problems) {
+    }
 
+    private final List<Mapping> mappings;
+
+    @SuppressWarnings("unchecked")
     Rejections(List<RejectionProblems<?>> mappings) {
-        this.mappings = List.copyOf(mappings);
+        this.mappings = mappings.stream().map(m -> new Mapping(ResolvableType.forClass(RejectionProblems.class,
+                m.getClass()).getGeneric(0).resolve(), (RejectionProblems<Rejection>) m)).toList();
     }
 
     public ApiException problem(Rejection rejection) {
-        for (RejectionProblems<?> mapping : mappings) {
-            if (mapping.type().isInstance(rejection)) {
-                return problem(mapping, rejection);
-            }
-        }
-        throw new IllegalStateException("No problem mapping for " + rejection.getClass().getName());
+        return mappings.stream().filter(m -> m.type().isInstance(rejection)).findFirst()
+                .map(m -> m.problems().problem(rejection))
+                .orElseThrow(() -> new IllegalStateException("No problem mapping for " + rejection.getClass()));
     }
 
     /** {@code work}, with a rejection it throws turned into its problem (for code that handles problems). */
@@ -33,9 +37,5 @@ public class Rejections {
                 throw problem(e.rejection());
             }
         };
-    }
-
-    private static <R extends Rejection> ApiException problem(RejectionProblems<R> mapping, Rejection rejection) {
-        return mapping.problem(mapping.type().cast(rejection));
     }
 }

@@ -11,11 +11,6 @@ import org.springframework.stereotype.Component;
 class BillingProblems implements RejectionProblems<BillingRejection> {
 
     @Override
-    public Class<BillingRejection> type() {
-        return BillingRejection.class;
-    }
-
-    @Override
     public ApiException problem(BillingRejection rejection) {
         return switch (rejection) {
             case BillVoided r -> stateTransition("A voided bill cannot be " + r.attempted() + ".");

@@ -1,8 +1,6 @@
 package io.tender.paymentpage;
 
-import io.tender.api.ApiException;
 import io.tender.api.Metadata;
-import io.tender.api.ProblemCode;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
 
@@ -71,8 +69,7 @@ record PaymentPage(String id, String merchantId, Mode mode, boolean deactivated,
      */
     PaymentPage patched(PageInput in, Instant now) {
         if (in.given("expires_at") && !takesPayments(now)) {
-            throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION, "The payment page is " + status(now).wire()
-                    + "; expires_at can change only while it is active.");
+            throw new PaymentPageRejection.ExpiryFixed(status(now).wire()).thrown();
         }
         boolean fixed = in.given("amount");
         boolean variable = in.given("amount_options");

@@ -1,6 +1,5 @@
 package io.tender.paymentpage;
 
-import io.tender.api.ApiException;
 import io.tender.api.ListQuery;
 import io.tender.api.ListSql;
 import io.tender.auth.Caller;
@@ -88,7 +87,7 @@ class PaymentPages {
     }
 
     PaymentPage get(Caller caller, String id, boolean lock) {
-        return find(caller, id, lock).orElseThrow(() -> ApiException.notFound("payment page"));
+        return find(caller, id, lock).orElseThrow(() -> new PaymentPageRejection.PageNotFound().thrown());
     }
 
     /** By id alone, deleted or not, for the public page and the checkout (which have no key). */

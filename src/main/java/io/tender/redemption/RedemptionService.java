@@ -1,10 +1,8 @@
 package io.tender.redemption;
 
-import io.tender.api.ApiException;
 import io.tender.api.Ids;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
-import io.tender.api.ProblemCode;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotencyKeys;
@@ -150,7 +148,7 @@ class RedemptionService {
             Operation reservation = redemption.reservation().orElseThrow();
             long captured = amount == null ? reservation.amount() : amount;
             if (captured > reservation.amount()) {
-                throw ApiException.badRequest("amount", "must be at most the reserved amount " + reservation.amount());
+                throw new RedemptionRejection.AboveReserved(captured, reservation.amount()).thrown();
             }
             redemption.begin(Operation.Type.CONFIRM, captured, Timestamps.now());
         });
@@ -170,20 +168,17 @@ class RedemptionService {
         var start = idempotent.start(caller, request, id, () -> {
             Redemption redemption = redemptions.get(caller, id);
             if (ifMatch != null && ifMatch != redemption.version()) {
-                throw new ApiException(ProblemCode.CONFLICT, "The redemption is at version " + redemption.version()
-                        + ", not " + ifMatch + ". Retrieve it and decide again.");
+                throw new RedemptionRejection.VersionMismatch(redemption.version(), ifMatch).thrown();
             }
             if (redemption.status() != RedemptionStatus.RESERVED || redemption.pending().isPresent()) {
-                throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION, "The redemption is "
-                        + redemption.status().wire() + "; only a reserved redemption waiting for the client can be "
-                        + "confirmed or reversed.");
+                throw new RedemptionRejection.NotAwaitingClient(redemption.status().wire()).thrown();
             }
             VoucherProvider provider = providers.forMode(caller.mode(), redemption.type());
             begin.accept(redemption);
             try {
                 redemptions.update(redemption, lease);
             } catch (StaleWrite e) {
-                throw new ApiException(ProblemCode.CONFLICT, "The redemption changed while this request ran. Retry.");
+                throw new RedemptionRejection.ChangedConcurrently().thrown();
             }
             return new Run(caller, redemption, provider);
         });
@@ -206,9 +201,7 @@ class RedemptionService {
                 // A reserve answered before this confirm is not written yet: write it, with the confirm pending.
                 run.save(null);
             }
-            throw new ApiException(ProblemCode.REQUEST_TIMEOUT, "The provider gave no definite answer. Redemption "
-                    + redemption.id() + " will be resolved shortly; retry with the same Idempotency-Key, or retrieve "
-                    + "it, to see its final state.");
+            throw new RedemptionRejection.OutcomeUnknown(redemption.id()).thrown();
         }
         if (redemption.status() == RedemptionStatus.RESERVED && !run.provider.capabilities().hold()) {
             // Confirm at once; the reserve's answer is written with the confirm's (see the class comment).

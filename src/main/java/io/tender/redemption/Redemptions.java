@@ -1,6 +1,5 @@
 package io.tender.redemption;
 
-import io.tender.api.ApiException;
 import io.tender.api.ListQuery;
 import io.tender.api.ListSql;
 import io.tender.auth.Caller;
@@ -118,7 +117,7 @@ class Redemptions implements SealedColumns {
     }
 
     Redemption get(Caller caller, String id) {
-        return find(caller, id).orElseThrow(() -> ApiException.notFound("redemption"));
+        return find(caller, id).orElseThrow(() -> new RedemptionRejection.RedemptionNotFound().thrown());
     }
 
     List<Redemption> list(Caller caller, ListQuery query, String status, String type, String externalReference) {

@@ -1,6 +1,5 @@
 package io.tender.webhook;
 
-import io.tender.api.ApiException;
 import io.tender.auth.Mode;
 
 import java.time.Duration;
@@ -107,7 +106,7 @@ final class WebhookEndpoint {
 
     void requireEnabled() {
         if (status != Status.ENABLED) {
-            throw ApiException.notPossible("The webhook endpoint is disabled; enable it first.");
+            throw new WebhookRejection.EndpointDisabled().thrown();
         }
     }
 

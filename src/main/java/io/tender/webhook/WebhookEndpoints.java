@@ -1,6 +1,5 @@
 package io.tender.webhook;
 
-import io.tender.api.ApiException;
 import io.tender.api.ListQuery;
 import io.tender.api.ListSql;
 import io.tender.auth.Caller;
@@ -83,7 +82,7 @@ class WebhookEndpoints implements SealedColumns {
         return jdbc.sql("select * from webhook_endpoints where id = ? and merchant_id = ? and mode = ? for update")
                 .params(id, caller.merchantId(), caller.mode().wire())
                 .query(this::map).optional()
-                .orElseThrow(() -> ApiException.notFound("webhook endpoint"));
+                .orElseThrow(() -> new WebhookRejection.EndpointNotFound().thrown());
     }
 
     Optional<WebhookEndpoint> find(Caller caller, String id) {
@@ -93,7 +92,7 @@ class WebhookEndpoints implements SealedColumns {
     }
 
     WebhookEndpoint get(Caller caller, String id) {
-        return find(caller, id).orElseThrow(() -> ApiException.notFound("webhook endpoint"));
+        return find(caller, id).orElseThrow(() -> new WebhookRejection.EndpointNotFound().thrown());
     }
 
     /** For the dispatcher, which works for every merchant. */

@@ -1,6 +1,5 @@
 package io.tender.webhook;
 
-import io.tender.api.ApiException;
 import io.tender.api.Ids;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
@@ -38,8 +37,7 @@ class WebhookService {
     /** Creates an endpoint, unless the merchant already has {@code tender.webhooks.max-endpoints} in this mode (422). */
     WebhookEndpointView create(Caller caller, EndpointRequest request) {
         if (endpoints.countLocked(caller.merchantId(), caller.mode()) >= maxEndpoints) {
-            throw ApiException.notPossible("A merchant may have at most " + maxEndpoints + " webhook endpoints per "
-                    + "mode; delete one it no longer needs first.");
+            throw new WebhookRejection.TooManyEndpoints(maxEndpoints).thrown();
         }
         var endpoint = WebhookEndpoint.create(Ids.newId("we_"), caller.merchantId(), caller.mode(), request,
                 Timestamps.now());
@@ -73,7 +71,7 @@ class WebhookService {
 
     WebhookEndpointView.Deleted delete(Caller caller, String id) {
         if (!endpoints.delete(caller, id)) {
-            throw ApiException.notFound("webhook endpoint");
+            throw new WebhookRejection.EndpointNotFound().thrown();
         }
         return new WebhookEndpointView.Deleted(id, true);
     }
@@ -99,7 +97,7 @@ class WebhookService {
         } else {
             targets = endpoints.subscribedTo(caller.merchantId(), caller.mode(), event.type());
             if (targets.isEmpty()) {
-                throw ApiException.notPossible("No enabled webhook endpoint receives " + event.type() + " events.");
+                throw new WebhookRejection.NoSubscriber(event.type()).thrown();
             }
         }
         List<RedeliveryView.DeliveryView> queued = new ArrayList<>();

@@ -1,0 +1,20 @@
+package io.tender.paymentpage;
+
+import io.tender.api.ApiException;
+import io.tender.api.ProblemCode;
+import io.tender.api.RejectionProblems;
+import org.springframework.stereotype.Component;
+
+/** The payment page module's web edge: the problem each {@link PaymentPageRejection} answers. */
+@Component
+class PaymentPageProblems implements RejectionProblems<PaymentPageRejection> {
+
+    @Override
+    public ApiException problem(PaymentPageRejection rejection) {
+        return switch (rejection) {
+            case PaymentPageRejection.PageNotFound r -> ApiException.notFound("payment page");
+            case PaymentPageRejection.ExpiryFixed r -> new ApiException(ProblemCode.INVALID_STATE_TRANSITION,
+                    "The payment page is " + r.status() + "; expires_at can change only while it is active.");
+        };
+    }
+}

@@ -1,0 +1,56 @@
+package io.tender.api;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class RejectionsTest {
+
+    record Late(int minutes) implements Rejection {
+    }
+
+    record Gone() implements Rejection {
+    }
+
+    static class LateProblems implements RejectionProblems<Late> {
+        @Override
+        public ApiException problem(Late rejection) {
+            return ApiException.notPossible("Late by " + rejection.minutes() + " minutes.");
+        }
+    }
+
+    static class GoneProblems implements RejectionProblems<Gone> {
+        @Override
+        public ApiException problem(Gone rejection) {
+            return ApiException.notFound("thing");
+        }
+    }
+
+    private final Rejections rejections = new Rejections(List.of(new LateProblems(), new GoneProblems()));
+
+    @Test
+    void eachRejectionIsWordedByTheMappingOfItsType() {
+        assertThat(rejections.problem(new Late(5)).getMessage()).isEqualTo("Late by 5 minutes.");
+        assertThat(rejections.problem(new Gone()).status()).isEqualTo(404);
+    }
+
+    @Test
+    void answeringTurnsAThrownRejectionIntoItsProblemAndPassesEverythingElse() {
+        assertThatThrownBy(() -> rejections.answering(() -> {
+            throw new Rejected(new Late(7));
+        }).get()).isInstanceOfSatisfying(ApiException.class, e -> {
+            assertThat(e.status()).isEqualTo(422);
+            assertThat(e.getMessage()).isEqualTo("Late by 7 minutes.");
+        });
+        assertThat(rejections.answering(() -> "done").get()).isEqualTo("done");
+    }
+
+    @Test
+    void aRejectionNoModuleWordsIsAnError() {
+        Rejections none = new Rejections(List.of());
+        assertThatThrownBy(() -> none.problem(new Gone())).isInstanceOf(IllegalStateException.class);
+    }
+}
