@@ -1,5 +1,6 @@
 package io.tender.redemption;
 
+import com.github.tomakehurst.wiremock.client.MappingBuilder;
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import io.tender.support.Api;
@@ -9,19 +10,24 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 import java.time.Duration;
+import java.util.List;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.matching;
 import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.moreThanOrExactly;
 import static com.github.tomakehurst.wiremock.client.WireMock.notFound;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static io.tender.support.Vouchers.digits;
 import static io.tender.support.Vouchers.oneVoucher;
 import static io.tender.support.Vouchers.validPin;
 import static io.tender.redemption.RedemptionAssertions.assertFailedAtReserve;
@@ -38,6 +44,9 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
     private static final String RESERVED = "{\"result\":\"approved\",\"amount\":10000,\"currency\":\"ZAR\",\"reference\":{\"pin\":\"************4447\"}}";
     private static final String CONFIRMED = "{\"result\":\"approved\",\"amount\":10000,\"currency\":\"ZAR\",\"reference\":{\"serial_number\":\"778899\"}}";
     private static final String REVERSED = "{\"result\":\"approved\",\"amount\":10000,\"currency\":\"ZAR\",\"reference\":{\"reversal_reference\":\"r-1\"}}";
+
+    /** The live providers' credential in this context ({@code tender.providers.live.api-key}). */
+    private static final String CREDENTIAL = "Bearer provider-secret";
 
     private Api live;
 
@@ -83,11 +92,58 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
 
         PROVIDER.verify(postRequestedFor(urlEqualTo("/one_voucher/reserve"))
                 .withHeader("Idempotency-Key", equalTo(id + ":reserve"))
-                .withHeader("Authorization", equalTo("Bearer provider-secret"))
+                .withHeader("Authorization", equalTo(CREDENTIAL))
                 .withRequestBody(matchingJsonPath("$.operation_key", equalTo(id + ":reserve"))));
         PROVIDER.verify(postRequestedFor(urlEqualTo("/one_voucher/confirm"))
                 .withHeader("Idempotency-Key", equalTo(id + ":confirm"))
+                .withHeader("Authorization", equalTo(CREDENTIAL))
                 .withRequestBody(matchingJsonPath("$.reservation_key", equalTo(id + ":reserve"))));
+    }
+
+    /** Only a call that carries the credential gets an answer; any other is a 401, as from a real provider. */
+    private static MappingBuilder authorized(MappingBuilder call) {
+        return call.withHeader("Authorization", equalTo(CREDENTIAL));
+    }
+
+    @Test
+    void everyKindOfCallCarriesTheProviderCredentialAndTheProviderChecksIt() {
+        PROVIDER.resetAll();
+        PROVIDER.stubFor(any(anyUrl()).atPriority(100).willReturn(aResponse().withStatus(401)));
+        PROVIDER.stubFor(authorized(post("/one_voucher/reserve")).willReturn(okJson(RESERVED)));
+        PROVIDER.stubFor(authorized(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)reserve")))
+                .willReturn(okJson(RESERVED)));
+        // A confirm answered 503 is settled by its status, which only an authorized status query learns.
+        PROVIDER.stubFor(authorized(post("/one_voucher/confirm")).willReturn(aResponse().withStatus(503)));
+        PROVIDER.stubFor(authorized(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)confirm")))
+                .willReturn(okJson(CONFIRMED)));
+
+        assertThat(created("credential-status").get("status").stringValue()).isEqualTo("confirmed");
+
+        // A confirm whose outcome stays unknown is reversed after giving up; only an authorized reversal ends it.
+        PROVIDER.stubFor(authorized(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)confirm")))
+                .willReturn(aResponse().withStatus(503)));
+        PROVIDER.stubFor(authorized(post("/one_voucher/reverse")).willReturn(okJson(REVERSED)));
+
+        assertThat(failedAfterGivingUp("credential-reverse").get("reversed_amount").longValue()).isEqualTo(10000);
+
+        // A balance lookup (ott has one) answers only if authorized.
+        PROVIDER.stubFor(authorized(post("/ott/lookup"))
+                .willReturn(okJson("{\"result\":\"balance\",\"balance\":5000,\"currency\":\"ZAR\"}")));
+        var balance = live.post("/stored_value/lookup", "{\"type\":\"vouchers.ott\",\"source\":{\"pin\":\"T"
+                + digits(11) + "7\",\"phone_number\":\"+27821234567\"}}").send();
+        assertThat(balance.status()).as(balance.toString()).isEqualTo(200);
+        assertThat(balance.json().get("balance").longValue()).isEqualTo(5000);
+
+        for (var call : List.of(postRequestedFor(urlEqualTo("/one_voucher/reserve")),
+                postRequestedFor(urlEqualTo("/one_voucher/confirm")),
+                getRequestedFor(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)confirm")),
+                postRequestedFor(urlEqualTo("/one_voucher/reverse")),
+                postRequestedFor(urlEqualTo("/ott/lookup")))) {
+            PROVIDER.verify(moreThanOrExactly(1), call.withHeader("Authorization", equalTo(CREDENTIAL)));
+        }
+        assertThat(PROVIDER.getAllServeEvents()).isNotEmpty().allSatisfy(e ->
+                assertThat(e.getRequest().getHeader("Authorization")).as(e.getRequest().getMethod() + " "
+                        + e.getRequest().getUrl()).isEqualTo(CREDENTIAL));
     }
 
     @Test
