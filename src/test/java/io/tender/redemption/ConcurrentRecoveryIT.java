@@ -45,29 +45,51 @@ class ConcurrentRecoveryIT extends LiveProvidersIntegrationTest {
     @Autowired
     private ApplicationContext context;
 
+    /** Redemptions whose confirm's outcome stays unknown (the create answered 504): their ids. */
+    private static List<String> stuck(Api live, int count) {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            var response = live.post("/collect/redemptions", oneVoucher(validPin())).send();
+            assertThat(response.status()).as(response.toString()).isEqualTo(504);
+            ids.add(response.json().get("detail").stringValue().replaceAll(".*(rdm_[a-f0-9]{24}).*", "$1"));
+        }
+        return ids;
+    }
+
+    /** Waits until every one is failed, then: its confirm reversed in full, and one final event. */
+    private void awaitEachReversedWithOneFinalEvent(Api live, List<String> ids, Duration atMost) {
+        await().atMost(atMost).until(() -> ids.stream().allMatch(id ->
+                live.get("/collect/redemptions/" + id).send().json().get("status").stringValue().equals("failed")));
+        for (String id : ids) {
+            var r = live.get("/collect/redemptions/" + id).send().json();
+            assertThat(r.get("reversed_amount").longValue()).isEqualTo(10000);
+            assertThat(r.get("operations")).hasSize(3);
+            assertThat(jdbc.sql("select count(*) from outbox where aggregateid = ? and type = 'redemption.failed'")
+                    .param(id).query(Integer.class).single()).isEqualTo(1);
+        }
+    }
+
     /**
-     * Only the confirms' outcomes stay unknown: should a reserve's answer be too slow on a loaded machine, its status
-     * says it was approved (as the provider would), so every redemption still reaches its confirm.
+     * The provider (under {@code /} for this instance, {@code /second} for a second one): reserves approved, confirms
+     * and their status 503, reversals approved after {@code reversalMillis}. Only the confirms' outcomes stay unknown:
+     * should a reserve's answer be too slow on a loaded machine, its status says it was approved (as the provider
+     * would), so every redemption still reaches its confirm.
      */
-    private static void reserveStatusTellsTheTruth() {
+    private static void confirmsStayUnknown(int reversalMillis) {
+        PROVIDER.stubFor(post(urlPathMatching("(/second)?/one_voucher/reserve")).willReturn(okJson(RESERVED)));
+        PROVIDER.stubFor(post(urlPathMatching("(/second)?/one_voucher/confirm")).willReturn(aResponse().withStatus(503)));
+        PROVIDER.stubFor(get(urlPathMatching("(/second)?/one_voucher/operations/.*")).willReturn(aResponse().withStatus(503)));
         PROVIDER.stubFor(get(urlPathMatching("(/second)?/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)reserve"))
                 .atPriority(1).willReturn(okJson(RESERVED)));
+        PROVIDER.stubFor(post(urlPathMatching("(/second)?/one_voucher/reverse"))
+                .willReturn(okJson(RESERVED).withFixedDelay(reversalMillis)));
     }
 
     @Test
     void recoveryJobsRacingForTheSameRedemptionsFinishEachOnce() throws Exception {
         Api live = merchants.create().live();
-        PROVIDER.stubFor(post("/one_voucher/reserve").willReturn(okJson(RESERVED)));
-        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(aResponse().withStatus(503)));
-        PROVIDER.stubFor(get(urlPathMatching("/one_voucher/operations/.*")).willReturn(aResponse().withStatus(503)));
-        reserveStatusTellsTheTruth();
-        PROVIDER.stubFor(post("/one_voucher/reverse").willReturn(okJson(RESERVED)));
-        List<String> ids = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
-            var response = live.post("/collect/redemptions", oneVoucher(validPin())).send();
-            assertThat(response.status()).isEqualTo(504);
-            ids.add(response.json().get("detail").stringValue().replaceAll(".*(rdm_[a-f0-9]{24}).*", "$1"));
-        }
+        confirmsStayUnknown(0);
+        List<String> ids = stuck(live, 6);
         // Past give-up-after: every job that takes one of them reverses its unknown confirm.
         for (String id : ids) {
             jdbc.sql("update redemptions set created_at = created_at - interval '2 hours' where id = ?").param(id).update();
@@ -87,15 +109,7 @@ class ConcurrentRecoveryIT extends LiveProvidersIntegrationTest {
             start.countDown();
         }
 
-        await().atMost(Duration.ofSeconds(30)).until(() -> ids.stream().allMatch(id ->
-                live.get("/collect/redemptions/" + id).send().json().get("status").stringValue().equals("failed")));
-        for (String id : ids) {
-            var r = live.get("/collect/redemptions/" + id).send().json();
-            assertThat(r.get("reversed_amount").longValue()).isEqualTo(10000);
-            assertThat(r.get("operations")).hasSize(3);
-            assertThat(jdbc.sql("select count(*) from outbox where aggregateid = ? and type = 'redemption.failed'")
-                    .param(id).query(Integer.class).single()).isEqualTo(1);
-        }
+        awaitEachReversedWithOneFinalEvent(live, ids, Duration.ofSeconds(30));
         PROVIDER.verify(ids.size(), postRequestedFor(urlEqualTo("/one_voucher/reverse")));
         PROVIDER.verify(ids.size(), postRequestedFor(urlEqualTo("/one_voucher/confirm")));
     }
@@ -109,12 +123,7 @@ class ConcurrentRecoveryIT extends LiveProvidersIntegrationTest {
     @Test
     void theRecoveryJobsOfTwoInstancesFinishEachStuckRedemptionOnce(@TempDir Path dataDir) throws Exception {
         Api live = merchants.create().live();
-        PROVIDER.stubFor(post(urlPathMatching("(/second)?/one_voucher/reserve")).willReturn(okJson(RESERVED)));
-        PROVIDER.stubFor(post(urlPathMatching("(/second)?/one_voucher/confirm")).willReturn(aResponse().withStatus(503)));
-        PROVIDER.stubFor(get(urlPathMatching("(/second)?/one_voucher/operations/.*")).willReturn(aResponse().withStatus(503)));
-        reserveStatusTellsTheTruth();
-        PROVIDER.stubFor(post(urlPathMatching("(/second)?/one_voucher/reverse"))
-                .willReturn(okJson(RESERVED).withFixedDelay(300)));
+        confirmsStayUnknown(300);
 
         try (ConfigurableApplicationContext second = SecondInstance.start(context, dataDir,
                 "--tender.providers.live.base-url=" + PROVIDER.baseUrl() + "/second",
@@ -129,24 +138,13 @@ class ConcurrentRecoveryIT extends LiveProvidersIntegrationTest {
                 "--tender.redemptions.recovery.min-age=PT1S",
                 "--tender.redemptions.recovery.give-up-after=PT1H",
                 "--tender.redemptions.reservation-ttl=PT1H")) {
-            List<String> ids = new ArrayList<>();
-            for (int i = 0; i < 30; i++) {
-                var response = live.post("/collect/redemptions", oneVoucher(validPin())).send();
-                assertThat(response.status()).as(response.toString()).isEqualTo(504);
-                ids.add(response.json().get("detail").stringValue().replaceAll(".*(rdm_[a-f0-9]{24}).*", "$1"));
-            }
+            List<String> ids = stuck(live, 30);
             // Past give-up-after, all at once: whichever job takes one reverses its unknown confirm.
             jdbc.sql("update redemptions set created_at = created_at - interval '2 hours' where id in (:ids)")
                     .param("ids", ids).update();
 
-            await().atMost(Duration.ofSeconds(90)).until(() -> ids.stream().allMatch(id ->
-                    live.get("/collect/redemptions/" + id).send().json().get("status").stringValue().equals("failed")));
+            awaitEachReversedWithOneFinalEvent(live, ids, Duration.ofSeconds(90));
             for (String id : ids) {
-                var r = live.get("/collect/redemptions/" + id).send().json();
-                assertThat(r.get("reversed_amount").longValue()).isEqualTo(10000);
-                assertThat(r.get("operations")).hasSize(3);
-                assertThat(jdbc.sql("select count(*) from outbox where aggregateid = ? and type = 'redemption.failed'")
-                        .param(id).query(Integer.class).single()).isEqualTo(1);
                 assertThat(PROVIDER.findAll(postRequestedFor(urlPathMatching("(/second)?/one_voucher/reverse"))
                         .withRequestBody(matchingJsonPath("$.reversed_key", equalTo(id + ":confirm")))))
                         .as("reversals of %s", id).hasSize(1);
