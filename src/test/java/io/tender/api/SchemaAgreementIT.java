@@ -45,8 +45,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  *       document declares anywhere, sent where this operation does not declare it, all at once: each one refused by
  *       name (as not known, or as not belonging here), so no parser accepts a field its schema leaves out.</li>
  * </ul>
- * Rules across properties that the schema states only in words ({@link #IN_WORDS}, {@link #NARROWED}, and the
- * ones found at run time, which are printed) keep a property from being tried alone. Bodies declared as Jackson's
+ * A property that a rule across properties refuses alone is tried with the properties the refusal names added or
+ * left out (currency with amount; one of bill, account or customer). Rules the schema states only in words that this
+ * cannot satisfy ({@link #IN_WORDS}, {@link #NARROWED}, and any found at run time, which are printed) keep a
+ * property, or one bound of it, from being tried. Bodies declared as Jackson's
  * {@code JsonNode} (issue 17 item 7 gives them real schemas) declare no properties and are not checked until then.
  * All disagreements of a run are reported together.
  */
@@ -66,6 +68,7 @@ class SchemaAgreementIT extends LiveProvidersIntegrationTest {
             "POST /collect/payment_pages amount_options.max", "max must be at least min",
             "PATCH /collect/payment_pages/{id} amount_options.max", "max must be at least min",
             "PATCH /billing/bills/{bill} amount_paid", "amount_paid must be at most amount_due",
+            "POST /collect/payment_pages amount_options.presets", "presets must each be from min to max",
             "PATCH /collect/payment_pages/{id} amount_options.presets", "presets must each be from min to max");
 
     /**
@@ -275,15 +278,40 @@ class SchemaAgreementIT extends LiveProvidersIntegrationTest {
                                 + summary(alone));
                         continue;
                     }
+                    JsonNode partnered = alone.status() == 400 ? partnered(at, base, properties, name, alone) : null;
+                    if (partnered != null) {
+                        // A rule across properties (currency with amount, one of bill/account/customer): the
+                        // properties the refusal names are added or left out, and the property is tried so.
+                        ObjectNode tried = ((ObjectNode) partnered).deepCopy();
+                        tried.set(name, valid);
+                        alone = send(path, replace(at, tried));
+                    }
                     if (alone.status() == 400) {
-                        // A rule across properties that the schema states only in words (one of amount or
-                        // amount_options, push only for type push, ...): this property cannot be tried alone.
+                        // A rule across properties that the schema states only in words (push only for type push,
+                        // ...): this property cannot be tried alone.
                         synchronized (acrossProperties) {
                             acrossProperties.add(operation.label() + " " + field(at, name) + ": " + summary(alone));
                         }
                         continue;
                     }
+                    if (partnered != null) {
+                        JsonNode saved = validBody;
+                        validBody = replace(at, (ObjectNode) partnered);
+                        try {
+                            tryProperty(at, name, resolved, valid, reference);
+                        } finally {
+                            validBody = saved;
+                        }
+                        continue;
+                    }
                 }
+                tryProperty(at, name, resolved, valid, reference);
+            }
+        }
+
+        /** The probes of one property, then its nested object's properties. */
+        private void tryProperty(List<String> at, String name, JsonNode resolved, JsonNode valid, boolean reference) {
+            {
                 for (Probe probe : probes(resolved, valid, reference)) {
                     expect(field(at, name), probe, send(path, with(at, name, probe.value())));
                 }
@@ -296,6 +324,31 @@ class SchemaAgreementIT extends LiveProvidersIntegrationTest {
                     validBody = saved;
                 }
             }
+        }
+
+        /**
+         * The object at {@code at} with the other properties that {@code refusal} names added (from their schema) or
+         * left out (where present); null when it names none of them.
+         */
+        private JsonNode partnered(List<String> at, ObjectNode base, Map<String, JsonNode> properties, String name,
+                                   Api.Response refusal) {
+            ObjectNode copy = base.deepCopy();
+            boolean changed = false;
+            for (String named : fields(refusal)) {
+                String prefix = at.isEmpty() ? "" : String.join(".", at) + ".";
+                String other = named.startsWith(prefix) ? named.substring(prefix.length()) : null;
+                if (other == null || other.equals(name) || other.contains(".") || other.contains("[")) {
+                    continue;
+                }
+                if (copy.has(other)) {
+                    copy.remove(other);
+                    changed = true;
+                } else if (properties.containsKey(other)) {
+                    copy.set(other, example(properties.get(other), other));
+                    changed = true;
+                }
+            }
+            return changed ? copy : null;
         }
 
         /** A valid value for an optional property: built from its schema, else its default, else "x". */
