@@ -25,6 +25,13 @@ final class ValidRequests {
     private ValidRequests() {
     }
 
+    /** The service's /openapi.json. */
+    static JsonNode document(Api anonymous) {
+        var response = anonymous.get("/openapi.json").send();
+        assertThat(response.status()).isEqualTo(200);
+        return response.json();
+    }
+
     /**
      * Valid bodies the schema cannot express, by operation, each with the reason. Everything else is built from the
      * schema.
