@@ -9,8 +9,6 @@ import tools.jackson.databind.json.JsonMapper;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.ZoneOffset;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,11 +19,11 @@ import java.util.Optional;
 class Accounts {
 
     private final JdbcClient jdbc;
-    private final JsonMapper json;
+    private final BillingTable<Account> rows;
 
     Accounts(JdbcClient jdbc, JsonMapper json) {
         this.jdbc = jdbc;
-        this.json = json;
+        this.rows = new BillingTable<>(jdbc, json, "billing_accounts", BillingResource.ACCOUNT, this::map);
     }
 
     /** Inserts the account; false when its external_reference is taken (also by a concurrent insert). */
@@ -53,19 +51,11 @@ class Accounts {
 
     /** By id or external_reference; {@code lock} holds the row until the transaction ends. */
     Optional<Account> find(Caller caller, String reference, boolean lock) {
-        String sql = "select * from billing_accounts where merchant_id = ? and mode = ? and "
-                + BillingResource.ACCOUNT.referenceColumn(reference) + " = ?" + (lock ? " for no key update" : "");
-        return jdbc.sql(sql)
-                .params(caller.merchantId(), caller.mode().wire(), reference)
-                .query(this::map).optional();
+        return rows.find(caller, reference, lock);
     }
 
     Optional<Account> lockByObligation(Caller caller, String obligationId) {
-        return jdbc.sql("""
-                        select * from billing_accounts where merchant_id = ? and mode = ? and obligation_id = ?
-                        for no key update""")
-                .params(caller.merchantId(), caller.mode().wire(), obligationId)
-                .query(this::map).optional();
+        return rows.lockByObligation(caller, obligationId);
     }
 
     List<Account> list(Caller caller, ListQuery query, String customerId, String externalReference) {
@@ -74,29 +64,21 @@ class Accounts {
     }
 
     private Map<String, Object> params(Caller caller, Account a) {
-        Map<String, Object> p = new HashMap<>(PaymentRulesColumns.columns(a.paymentRules()));
-        p.put("id", a.id());
-        p.put("merchant", caller.merchantId());
-        p.put("mode", caller.mode().wire());
-        p.put("externalReference", a.externalReference());
-        p.put("obligationId", a.obligationId());
+        Map<String, Object> p = rows.params(caller, a.id(), a.externalReference(), a.obligationId(),
+                a.paymentRules(), a.metadata(), a.createdAt(), a.updatedAt());
         p.put("customerId", a.customerId());
         p.put("name", a.name());
         p.put("currency", a.currency());
         p.put("balance", a.ledger().balance());
-        p.put("metadata", a.metadata() == null ? null : json.writeValueAsString(a.metadata()));
-        p.put("createdAt", a.createdAt().atOffset(ZoneOffset.UTC));
-        p.put("updatedAt", a.updatedAt().atOffset(ZoneOffset.UTC));
         return p;
     }
 
     private Account map(ResultSet rs, int row) throws SQLException {
-        String metadata = rs.getString("metadata");
         return new Account(rs.getString("id"), rs.getString("external_reference"), rs.getString("customer_id"),
                 rs.getString("name"),
                 new RunningBalance(rs.getString("obligation_id"), rs.getString("currency"),
                         rs.getObject("balance", Long.class), PaymentRulesColumns.fromRow(rs)),
-                metadata == null ? null : json.readValue(metadata, Customers.STRINGS),
+                rows.metadata(rs),
                 rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
     }
 }

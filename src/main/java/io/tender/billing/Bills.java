@@ -10,8 +10,6 @@ import tools.jackson.databind.json.JsonMapper;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,11 +20,11 @@ import java.util.Optional;
 class Bills {
 
     private final JdbcClient jdbc;
-    private final JsonMapper json;
+    private final BillingTable<Bill> rows;
 
     Bills(JdbcClient jdbc, JsonMapper json) {
         this.jdbc = jdbc;
-        this.json = json;
+        this.rows = new BillingTable<>(jdbc, json, "billing_bills", BillingResource.BILL, this::map);
     }
 
     /** Inserts the bill; false when its external_reference is taken (also by a concurrent insert). */
@@ -54,19 +52,11 @@ class Bills {
 
     /** By id or external_reference; {@code lock} holds the row until the transaction ends. */
     Optional<Bill> find(Caller caller, String reference, boolean lock) {
-        String sql = "select * from billing_bills where merchant_id = ? and mode = ? and "
-                + BillingResource.BILL.referenceColumn(reference) + " = ?" + (lock ? " for no key update" : "");
-        return jdbc.sql(sql)
-                .params(caller.merchantId(), caller.mode().wire(), reference)
-                .query(this::map).optional();
+        return rows.find(caller, reference, lock);
     }
 
     Optional<Bill> lockByObligation(Caller caller, String obligationId) {
-        return jdbc.sql("""
-                        select * from billing_bills where merchant_id = ? and mode = ? and obligation_id = ?
-                        for no key update""")
-                .params(caller.merchantId(), caller.mode().wire(), obligationId)
-                .query(this::map).optional();
+        return rows.lockByObligation(caller, obligationId);
     }
 
     List<Bill> list(Caller caller, ListQuery query, String customerId, String accountId, String status,
@@ -77,12 +67,8 @@ class Bills {
     }
 
     private Map<String, Object> params(Caller caller, Bill b) {
-        Map<String, Object> p = new HashMap<>(PaymentRulesColumns.columns(b.paymentRules()));
-        p.put("id", b.id());
-        p.put("merchant", caller.merchantId());
-        p.put("mode", caller.mode().wire());
-        p.put("externalReference", b.externalReference());
-        p.put("obligationId", b.obligationId());
+        Map<String, Object> p = rows.params(caller, b.id(), b.externalReference(), b.obligationId(),
+                b.paymentRules(), b.metadata(), b.createdAt(), b.updatedAt());
         p.put("customerId", b.customerId());
         p.put("accountId", b.accountId());
         p.put("status", b.status().wire());
@@ -91,19 +77,15 @@ class Bills {
         p.put("amountPaid", b.amountPaid());
         p.put("billDate", b.billDate());
         p.put("dueDate", b.dueDate());
-        p.put("metadata", b.metadata() == null ? null : json.writeValueAsString(b.metadata()));
-        p.put("createdAt", b.createdAt().atOffset(ZoneOffset.UTC));
-        p.put("updatedAt", b.updatedAt().atOffset(ZoneOffset.UTC));
         return p;
     }
 
     private Bill map(ResultSet rs, int row) throws SQLException {
-        String metadata = rs.getString("metadata");
         return new Bill(rs.getString("id"), rs.getString("external_reference"), rs.getString("obligation_id"),
                 rs.getString("customer_id"), rs.getString("account_id"), BillStatus.fromWire(rs.getString("status")),
                 rs.getString("currency"), rs.getLong("amount_due"), rs.getLong("amount_paid"),
                 rs.getObject("bill_date", LocalDate.class), rs.getObject("due_date", LocalDate.class),
-                PaymentRulesColumns.fromRow(rs), metadata == null ? null : json.readValue(metadata, Customers.STRINGS),
+                PaymentRulesColumns.fromRow(rs), rows.metadata(rs),
                 rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
     }
 }

@@ -10,8 +10,6 @@ import tools.jackson.databind.json.JsonMapper;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.ZoneOffset;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,11 +23,11 @@ class Customers {
     };
 
     private final JdbcClient jdbc;
-    private final JsonMapper json;
+    private final BillingTable<Customer> rows;
 
     Customers(JdbcClient jdbc, JsonMapper json) {
         this.jdbc = jdbc;
-        this.json = json;
+        this.rows = new BillingTable<>(jdbc, json, "billing_customers", BillingResource.CUSTOMER, this::map);
     }
 
     /** Inserts the customer; false when its external_reference is taken (also by a concurrent insert). */
@@ -57,19 +55,11 @@ class Customers {
 
     /** By id or external_reference; {@code lock} holds the row until the transaction ends. */
     Optional<Customer> find(Caller caller, String reference, boolean lock) {
-        String sql = "select * from billing_customers where merchant_id = ? and mode = ? and "
-                + BillingResource.CUSTOMER.referenceColumn(reference) + " = ?" + (lock ? " for no key update" : "");
-        return jdbc.sql(sql)
-                .params(caller.merchantId(), caller.mode().wire(), reference)
-                .query(this::map).optional();
+        return rows.find(caller, reference, lock);
     }
 
     Optional<Customer> lockByObligation(Caller caller, String obligationId) {
-        return jdbc.sql("""
-                        select * from billing_customers where merchant_id = ? and mode = ? and obligation_id = ?
-                        for no key update""")
-                .params(caller.merchantId(), caller.mode().wire(), obligationId)
-                .query(this::map).optional();
+        return rows.lockByObligation(caller, obligationId);
     }
 
     List<Customer> list(Caller caller, ListQuery query, String externalReference) {
@@ -78,30 +68,22 @@ class Customers {
     }
 
     private Map<String, Object> params(Caller caller, Customer c) {
-        Map<String, Object> p = new HashMap<>(PaymentRulesColumns.columns(c.paymentRules()));
-        p.put("id", c.id());
-        p.put("merchant", caller.merchantId());
-        p.put("mode", caller.mode().wire());
-        p.put("externalReference", c.externalReference());
-        p.put("obligationId", c.obligationId());
+        Map<String, Object> p = rows.params(caller, c.id(), c.externalReference(), c.obligationId(),
+                c.paymentRules(), c.metadata(), c.createdAt(), c.updatedAt());
         p.put("name", c.name());
         p.put("email", c.email());
         p.put("phone", c.phone());
         p.put("currency", c.currency());
         p.put("balance", c.ledger().balance());
-        p.put("metadata", c.metadata() == null ? null : json.writeValueAsString(c.metadata()));
-        p.put("createdAt", c.createdAt().atOffset(ZoneOffset.UTC));
-        p.put("updatedAt", c.updatedAt().atOffset(ZoneOffset.UTC));
         return p;
     }
 
     private Customer map(ResultSet rs, int row) throws SQLException {
-        String metadata = rs.getString("metadata");
         return new Customer(rs.getString("id"), rs.getString("external_reference"), rs.getString("name"),
                 rs.getString("email"), rs.getString("phone"),
                 new RunningBalance(rs.getString("obligation_id"), rs.getString("currency"),
                         rs.getObject("balance", Long.class), PaymentRulesColumns.fromRow(rs)),
-                metadata == null ? null : json.readValue(metadata, STRINGS),
+                rows.metadata(rs),
                 rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
     }
 }

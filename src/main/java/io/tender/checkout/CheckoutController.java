@@ -25,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Function;
 
 /**
  * The hosted checkout's pages (decisions §6). Every page works without JavaScript: forms post, the answer is a
@@ -50,23 +51,19 @@ class CheckoutController {
     @GetMapping(value = "/checkout/{id}", produces = MediaType.TEXT_HTML_VALUE)
     String page(@PathVariable String id, @RequestParam(required = false) String method, Model model,
                 HttpServletRequest request, HttpServletResponse response) {
-        Optional<CheckoutSession> found = load(id);
-        if (found.isEmpty()) {
-            return notFound(response);
-        }
-        CheckoutSession session = found.get();
-        CheckoutHeaders.forSession(response, session);
-        if (backToMerchant(session)) {
-            return "redirect:" + returnUrlWithOutcome(session);
-        }
-        return switch (session.state()) {
-            case OPEN -> payPage(session, chosen(session, method), Map.of(), new PaymentForm(null, null, null, null, null, null), model);
-            case ACTION_REQUIRED -> processorPage(session).map(url -> seeOther(url, request))
-                    .orElseGet(() -> session.testMode() ? "redirect:/checkout/" + id + "/action"
-                            : view(session, "checkout/waiting", model));
-            case WAITING -> view(session, "checkout/waiting", model);
-            case RETURNED_TO_MERCHANT, SUCCEEDED, FAILED, CANCELLED, EXPIRED -> view(session, "checkout/result", model);
-        };
+        return withSession(id, response, session -> {
+            if (backToMerchant(session)) {
+                return "redirect:" + returnUrlWithOutcome(session);
+            }
+            return switch (session.state()) {
+                case OPEN -> payPage(session, chosen(session, method), Map.of(), new PaymentForm(null, null, null, null, null, null), model);
+                case ACTION_REQUIRED -> processorPage(session).map(url -> seeOther(url, request))
+                        .orElseGet(() -> session.testMode() ? "redirect:/checkout/" + id + "/action"
+                                : view(session, "checkout/waiting", model));
+                case WAITING -> view(session, "checkout/waiting", model);
+                case RETURNED_TO_MERCHANT, SUCCEEDED, FAILED, CANCELLED, EXPIRED -> view(session, "checkout/result", model);
+            };
+        });
     }
 
     /**
@@ -77,50 +74,38 @@ class CheckoutController {
     String pay(@PathVariable String id, Model model, HttpServletRequest request, HttpServletResponse response) {
         String token = request.getParameter("_csrf");
         PaymentForm posted = PaymentForm.from(request::getParameter);
-        Optional<CheckoutSession> found = load(id);
-        if (found.isEmpty()) {
-            return notFound(response);
-        }
-        CheckoutSession session = found.get();
-        CheckoutHeaders.forSession(response, session);
-        Optional<String> refused = refuse(session, Purpose.PAY, token, request, response, model);
-        if (refused.isPresent()) {
-            return refused.get();
-        }
-        Optional<PaymentMethodType> type = PaymentMethodType.fromWire(posted.method())
-                .filter(session.visibleMethods()::contains);
-        if (type.isEmpty()) {
-            return "redirect:/checkout/" + id;
-        }
-        PaymentForm form = posted;
-        return switch (form.check(type.get(), YearMonth.now(ZoneOffset.UTC), session.country())) {
-            case PaymentForm.Checked.Invalid invalid -> {
-                response.setStatus(HttpStatus.UNPROCESSABLE_CONTENT.value());
-                yield payPage(session, type.get(), invalid.errors(), form, model);
+        return posted(id, Purpose.PAY, token, model, request, response, session -> {
+            Optional<PaymentMethodType> type = PaymentMethodType.fromWire(posted.method())
+                    .filter(session.visibleMethods()::contains);
+            if (type.isEmpty()) {
+                return "redirect:/checkout/" + id;
             }
-            case PaymentForm.Checked.Valid valid -> {
-                payments.getObject().startAttempt(id, valid.input());
-                yield "redirect:/checkout/" + id;
-            }
-        };
+            PaymentForm form = posted;
+            return switch (form.check(type.get(), YearMonth.now(ZoneOffset.UTC), session.country())) {
+                case PaymentForm.Checked.Invalid invalid -> {
+                    response.setStatus(HttpStatus.UNPROCESSABLE_CONTENT.value());
+                    yield payPage(session, type.get(), invalid.errors(), form, model);
+                }
+                case PaymentForm.Checked.Valid valid -> {
+                    payments.getObject().startAttempt(id, valid.input());
+                    yield "redirect:/checkout/" + id;
+                }
+            };
+        });
     }
 
     @GetMapping(value = "/checkout/{id}/action", produces = MediaType.TEXT_HTML_VALUE)
     String action(@PathVariable String id, Model model, HttpServletResponse response) {
-        Optional<CheckoutSession> found = load(id);
-        if (found.isEmpty()) {
-            return notFound(response);
-        }
-        CheckoutSession session = found.get();
-        CheckoutHeaders.forSession(response, session);
-        if (session.state() != State.ACTION_REQUIRED || !session.testMode()) {
-            // Live mode has no sandbox page: the customer acts on the processor's.
-            return "redirect:/checkout/" + id;
-        }
-        model.addAttribute("actionToken", tokens.issue(session, Purpose.ACTION));
-        String bank = session.action().bank();
-        model.addAttribute("bankName", bank == null ? "your bank" : PaymentForm.BANKS.getOrDefault(bank, bank));
-        return view(session, "checkout/action", model);
+        return withSession(id, response, session -> {
+            if (session.state() != State.ACTION_REQUIRED || !session.testMode()) {
+                // Live mode has no sandbox page: the customer acts on the processor's.
+                return "redirect:/checkout/" + id;
+            }
+            model.addAttribute("actionToken", tokens.issue(session, Purpose.ACTION));
+            String bank = session.action().bank();
+            model.addAttribute("bankName", bank == null ? "your bank" : PaymentForm.BANKS.getOrDefault(bank, bank));
+            return view(session, "checkout/action", model);
+        });
     }
 
     /**
@@ -131,70 +116,52 @@ class CheckoutController {
      */
     @GetMapping(value = "/checkout/{id}/return", produces = MediaType.TEXT_HTML_VALUE)
     String returned(@PathVariable String id, Model model, HttpServletResponse response) {
-        Optional<CheckoutSession> found = load(id);
-        if (found.isEmpty()) {
-            return notFound(response);
-        }
-        CheckoutSession session = found.get();
-        if (session.state() == State.ACTION_REQUIRED && !session.testMode()) {
-            session = payments.getObject().returned(id);
-        }
-        CheckoutHeaders.forSession(response, session);
-        if (backToMerchant(session)) {
-            return "redirect:" + returnUrlWithOutcome(session);
-        }
-        return switch (session.state()) {
-            case ACTION_REQUIRED -> session.testMode() ? "redirect:/checkout/" + id + "/action"
-                    : view(session, "checkout/waiting", model);
-            case WAITING -> view(session, "checkout/waiting", model);
-            case OPEN -> "redirect:/checkout/" + id;
-            case RETURNED_TO_MERCHANT, SUCCEEDED, FAILED, CANCELLED, EXPIRED -> view(session, "checkout/result", model);
-        };
+        return withSession(id, response, found -> {
+            CheckoutSession session = found;
+            if (session.state() == State.ACTION_REQUIRED && !session.testMode()) {
+                session = payments.getObject().returned(id);
+                CheckoutHeaders.forSession(response, session);
+            }
+            if (backToMerchant(session)) {
+                return "redirect:" + returnUrlWithOutcome(session);
+            }
+            return switch (session.state()) {
+                case ACTION_REQUIRED -> session.testMode() ? "redirect:/checkout/" + id + "/action"
+                        : view(session, "checkout/waiting", model);
+                case WAITING -> view(session, "checkout/waiting", model);
+                case OPEN -> "redirect:/checkout/" + id;
+                case RETURNED_TO_MERCHANT, SUCCEEDED, FAILED, CANCELLED, EXPIRED -> view(session, "checkout/result", model);
+            };
+        });
     }
 
     @PostMapping(value = "/checkout/{id}/action", produces = MediaType.TEXT_HTML_VALUE)
     String decide(@PathVariable String id, @RequestParam(name = "_csrf", required = false) String token,
                   @RequestParam(required = false) String decision, Model model, HttpServletRequest request,
                   HttpServletResponse response) {
-        Optional<CheckoutSession> found = load(id);
-        if (found.isEmpty()) {
-            return notFound(response);
-        }
-        CheckoutSession session = found.get();
-        CheckoutHeaders.forSession(response, session);
-        Optional<String> refused = refuse(session, Purpose.ACTION, token, request, response, model);
-        if (refused.isPresent()) {
-            return refused.get();
-        }
-        CheckoutPayments.ActionDecision answer = switch (decision == null ? "" : decision) {
-            case "approve" -> CheckoutPayments.ActionDecision.APPROVE;
-            case "decline" -> CheckoutPayments.ActionDecision.DECLINE;
-            case "cancel" -> CheckoutPayments.ActionDecision.CANCEL;
-            default -> null;
-        };
-        if (answer != null && session.state() == State.ACTION_REQUIRED) {
-            payments.getObject().decide(id, answer);
-        }
-        return "redirect:/checkout/" + id;
+        return posted(id, Purpose.ACTION, token, model, request, response, session -> {
+            CheckoutPayments.ActionDecision answer = switch (decision == null ? "" : decision) {
+                case "approve" -> CheckoutPayments.ActionDecision.APPROVE;
+                case "decline" -> CheckoutPayments.ActionDecision.DECLINE;
+                case "cancel" -> CheckoutPayments.ActionDecision.CANCEL;
+                default -> null;
+            };
+            if (answer != null && session.state() == State.ACTION_REQUIRED) {
+                payments.getObject().decide(id, answer);
+            }
+            return "redirect:/checkout/" + id;
+        });
     }
 
     @PostMapping(value = "/checkout/{id}/cancel", produces = MediaType.TEXT_HTML_VALUE)
     String cancel(@PathVariable String id, @RequestParam(name = "_csrf", required = false) String token, Model model,
                   HttpServletRequest request, HttpServletResponse response) {
-        Optional<CheckoutSession> found = load(id);
-        if (found.isEmpty()) {
-            return notFound(response);
-        }
-        CheckoutSession session = found.get();
-        CheckoutHeaders.forSession(response, session);
-        Optional<String> refused = refuse(session, Purpose.CANCEL, token, request, response, model);
-        if (refused.isPresent()) {
-            return refused.get();
-        }
-        if (session.state() == State.OPEN && session.cancellable()) {
-            payments.getObject().cancel(id);
-        }
-        return "redirect:/checkout/" + id;
+        return posted(id, Purpose.CANCEL, token, model, request, response, session -> {
+            if (session.state() == State.OPEN && session.cancellable()) {
+                payments.getObject().cancel(id);
+            }
+            return "redirect:/checkout/" + id;
+        });
     }
 
     /** The session's state for the waiting page's polling and the embedded page; nothing a stranger could use. */
@@ -212,6 +179,23 @@ class CheckoutController {
         body.put("outcome", session.outcome());
         body.put("payment_session", session.paymentSessionId());
         return body;
+    }
+
+    /** The page for a known session, with the session's headers; for an unknown id, the not-found page. */
+    private String withSession(String id, HttpServletResponse response, Function<CheckoutSession, String> page) {
+        Optional<CheckoutSession> found = load(id);
+        if (found.isEmpty()) {
+            return notFound(response);
+        }
+        CheckoutHeaders.forSession(response, found.get());
+        return page.apply(found.get());
+    }
+
+    /** A form post: as {@link #withSession}, and what {@link #refuse} answers unless the post is this page's own. */
+    private String posted(String id, Purpose purpose, String token, Model model, HttpServletRequest request,
+                          HttpServletResponse response, Function<CheckoutSession, String> action) {
+        return withSession(id, response, session -> refuse(session, purpose, token, request, response, model)
+                .orElseGet(() -> action.apply(session)));
     }
 
     /**

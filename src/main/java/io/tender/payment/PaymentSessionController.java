@@ -134,6 +134,7 @@ class PaymentSessionController {
             @Schema(description = "An account id or external_reference: the payment is applied to its balance.") String account,
             @Schema(pattern = "^bcus_[a-f0-9]{24}$") String customer,
             @Schema(pattern = "^bcus_[a-f0-9]{24}$") String customerId,
+            @Schema(pattern = "^pm_[a-f0-9]{24}$", description = "Only with `type` `next_in_series`: the saved payment method to charge.") String paymentMethodId,
             @Schema(format = "date-time", description = "30 minutes to 7 days ahead; default 24 hours.") String expiresAt) {
     }
 }

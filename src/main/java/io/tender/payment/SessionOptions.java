@@ -1,6 +1,8 @@
 package io.tender.payment;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.tender.api.JsonInput;
 
 import java.util.List;
@@ -16,14 +18,32 @@ import java.util.regex.Pattern;
 record SessionOptions(CheckoutOptions checkoutOptions, PaymentMethodOptions paymentMethodOptions) {
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record CheckoutOptions(String returnUrl, String presentationMode, Boolean displayPayButton,
-                           String paymentMethodSelection, List<String> visiblePaymentMethods,
-                           String selectedPaymentMethod, String savePaymentMethod) {
+    record CheckoutOptions(
+            @Schema(format = "uri", maxLength = 2000, description = "An https URL (or http on localhost in test mode); required with `payment_method_selection` `merchant`.") String returnUrl,
+            @Schema(allowableValues = {"redirect", "embedded_modal", "embedded_inline"}, defaultValue = "redirect") String presentationMode,
+            @Schema(description = "Embedded modes only.") Boolean displayPayButton,
+            @Schema(allowableValues = {"gateway", "merchant"}, defaultValue = "gateway") String paymentMethodSelection,
+            @ArraySchema(schema = @Schema(allowableValues = {"card", "pay_by_bank", "capitec_pay", "mobile_money"})) List<String> visiblePaymentMethods,
+            @Schema(allowableValues = {"card", "pay_by_bank", "capitec_pay", "mobile_money"}) String selectedPaymentMethod,
+            @Schema(allowableValues = {"always", "never", "prompt"}) String savePaymentMethod) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record PaymentMethodOptions(Map<String, String> card, Map<String, String> mobileMoney,
-                                Map<String, String> capitecPay, String prefillMode) {
+    record PaymentMethodOptions(@Schema(implementation = CardOption.class) Map<String, String> card,
+                                @Schema(implementation = PhoneOption.class) Map<String, String> mobileMoney,
+                                @Schema(implementation = PhoneOption.class) Map<String, String> capitecPay,
+                                @Schema(allowableValues = {"review", "auto_advance"}) String prefillMode) {
+    }
+
+    /** The schema of {@code payment_method_options.card} (read by {@link #read}). */
+    @Schema(name = "CardPaymentMethodOptions")
+    record CardOption(@Schema(allowableValues = {"automatic", "manual"}, defaultValue = "automatic") String captureMethod) {
+    }
+
+    /** The schema of {@code payment_method_options.mobile_money} and {@code .capitec_pay} (read by {@link #phone}). */
+    @Schema(name = "PhonePaymentMethodOptions")
+    record PhoneOption(@Schema(requiredMode = Schema.RequiredMode.REQUIRED, pattern = "^\\+[1-9][0-9]{6,14}$",
+            example = "+27821234567", description = "E.164, of the session's country.") String phoneNumber) {
     }
 
     static final Pattern E164 = Pattern.compile("^\\+[1-9][0-9]{6,14}$");

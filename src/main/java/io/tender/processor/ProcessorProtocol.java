@@ -1,6 +1,7 @@
 package io.tender.processor;
 
-import tools.jackson.core.type.TypeReference;
+import io.tender.provider.live.ProtocolJson;
+import io.tender.provider.live.ProtocolJson.Malformed;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -10,22 +11,17 @@ import java.util.Map;
 /**
  * The JSON of Tender's processor protocol (docs/processor-protocol.md): the calls as the processor receives them and
  * its answers. The HTTP adapter writes calls and reads answers; the simulator does the reverse; the sandbox ledger
- * stores answers in it. Reading is strict: anything not well-formed throws {@link Malformed}, which callers treat
- * as an unknown outcome.
+ * stores answers in it. Reading is strict: anything not well-formed throws {@link ProtocolJson.Malformed}, which
+ * callers treat as an unknown outcome.
  */
 public final class ProcessorProtocol {
 
-    /** An answer that does not follow the protocol. */
-    public static final class Malformed extends RuntimeException {
-        public Malformed(String reason) {
-            super(reason, null, false, false);
-        }
-    }
-
     private final JsonMapper json;
+    private final ProtocolJson answers;
 
     public ProcessorProtocol(JsonMapper json) {
         this.json = json;
+        this.answers = new ProtocolJson(json);
     }
 
     public ObjectNode write(ProcessorOutcome outcome) {
@@ -60,41 +56,21 @@ public final class ProcessorProtocol {
     }
 
     public ProcessorOutcome read(byte[] bytes) {
-        JsonNode node;
-        try {
-            node = json.readTree(bytes);
-        } catch (RuntimeException e) {
-            throw new Malformed("not JSON");
-        }
-        return read(node);
+        return read(answers.object(bytes));
     }
 
     public ProcessorOutcome read(JsonNode node) {
-        if (node == null || !node.isObject()) {
-            throw new Malformed("not a JSON object");
-        }
+        ProtocolJson.object(node);
         return switch (text(node, "result")) {
             case "approved" -> {
-                JsonNode amount = node.get("amount");
-                if (amount == null || !amount.isIntegralNumber() || amount.longValue() < 0) {
-                    throw new Malformed("approved without a valid amount");
-                }
-                String currency = text(node, "currency");
-                if (!currency.matches("^[A-Z]{3}$")) {
-                    throw new Malformed("approved without a valid currency");
-                }
-                JsonNode reference = node.get("reference");
-                if (reference != null && !reference.isNull() && !reference.isObject()) {
-                    throw new Malformed("reference is not an object");
-                }
-                Map<String, Object> referenceMap = reference == null || reference.isNull() ? Map.of()
-                        : json.convertValue(reference, new TypeReference<>() {
-                        });
+                long amount = ProtocolJson.approvedAmount(node);
+                String currency = ProtocolJson.approvedCurrency(text(node, "currency"));
+                Map<String, Object> referenceMap = answers.reference(node);
                 String funding = node.path("funding").stringValue(null);
                 if (funding != null && !funding.equals("CREDIT") && !funding.equals("DEBIT")) {
                     throw new Malformed("funding is not CREDIT or DEBIT");
                 }
-                yield new ProcessorOutcome.Approved(amount.longValue(), currency, funding, referenceMap);
+                yield new ProcessorOutcome.Approved(amount, currency, funding, referenceMap);
             }
             case "declined" -> new ProcessorOutcome.Declined(text(node, "error_code"),
                     node.path("decline_code").stringValue(null), node.path("message").stringValue("Declined"));

@@ -1,5 +1,7 @@
 package io.tender.provider;
 
+import io.tender.provider.live.ProtocolJson;
+import io.tender.provider.live.ProtocolJson.Malformed;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -10,21 +12,16 @@ import java.util.Map;
 /**
  * The JSON of Tender's voucher provider protocol (docs/provider-protocol.md): how a provider's answer is written
  * and read. The HTTP adapter reads it, the provider simulator and the sandbox ledger write it. Reading is strict:
- * anything that is not a well-formed answer throws {@link Malformed}, which callers treat as an unknown outcome.
+ * anything that is not a well-formed answer throws {@link ProtocolJson.Malformed}, which callers treat as an unknown outcome.
  */
 public final class ProviderProtocol {
 
-    /** An answer that does not follow the protocol. */
-    public static final class Malformed extends RuntimeException {
-        public Malformed(String reason) {
-            super(reason, null, false, false);
-        }
-    }
-
     private final JsonMapper json;
+    private final ProtocolJson answers;
 
     public ProviderProtocol(JsonMapper json) {
         this.json = json;
+        this.answers = new ProtocolJson(json);
     }
 
     public ObjectNode write(ProviderOutcome outcome) {
@@ -50,36 +47,16 @@ public final class ProviderProtocol {
     }
 
     public ProviderOutcome read(byte[] bytes, RedemptionType type) {
-        JsonNode node;
-        try {
-            node = json.readTree(bytes);
-        } catch (RuntimeException e) {
-            throw new Malformed("not JSON");
-        }
-        return read(node, type);
+        return read(answers.object(bytes), type);
     }
 
     public ProviderOutcome read(JsonNode node, RedemptionType type) {
-        if (node == null || !node.isObject()) {
-            throw new Malformed("not a JSON object");
-        }
+        ProtocolJson.object(node);
         return switch (text(node, "result")) {
             case "approved" -> {
-                JsonNode amount = node.get("amount");
-                if (amount == null || !amount.isIntegralNumber() || amount.longValue() < 0) {
-                    throw new Malformed("approved without a valid amount");
-                }
-                String currency = text(node, "currency");
-                if (!currency.matches("^[A-Z]{3}$")) {
-                    throw new Malformed("approved without a valid currency");
-                }
-                JsonNode reference = node.get("reference");
-                Map<String, Object> referenceMap = reference == null || reference.isNull() ? Map.of()
-                        : reference.isObject() ? json.convertValue(reference, new TypeReference<>() {
-                        }) : null;
-                if (referenceMap == null) {
-                    throw new Malformed("reference is not an object");
-                }
+                long amount = ProtocolJson.approvedAmount(node);
+                String currency = ProtocolJson.approvedCurrency(text(node, "currency"));
+                Map<String, Object> referenceMap = answers.reference(node);
                 ChangeVoucher change = null;
                 JsonNode changeNode = node.get("change_voucher");
                 if (changeNode != null && !changeNode.isNull()) {
@@ -92,7 +69,7 @@ public final class ProviderProtocol {
                         throw new Malformed("change_voucher without a pin");
                     }
                 }
-                yield new ProviderOutcome.Approved(amount.longValue(), currency, referenceMap, change);
+                yield new ProviderOutcome.Approved(amount, currency, referenceMap, change);
             }
             case "declined" -> new ProviderOutcome.Declined(text(node, "error_code"), text(node, "message"));
             case "unknown" -> new ProviderOutcome.Unknown(text(node, "error_code"), text(node, "message"));
@@ -101,15 +78,7 @@ public final class ProviderProtocol {
     }
 
     public VoucherProvider.Lookup readLookup(byte[] bytes) {
-        JsonNode node;
-        try {
-            node = json.readTree(bytes);
-        } catch (RuntimeException e) {
-            throw new Malformed("not JSON");
-        }
-        if (node == null || !node.isObject()) {
-            throw new Malformed("not a JSON object");
-        }
+        JsonNode node = answers.object(bytes);
         return switch (text(node, "result")) {
             case "balance" -> {
                 JsonNode balance = node.get("balance");

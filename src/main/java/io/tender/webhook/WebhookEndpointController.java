@@ -191,14 +191,15 @@ class WebhookEndpointController {
 
     @Schema(name = "CreateWebhookEndpointRequest")
     record CreateEndpointRequest(
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, maxLength = 2048, example = "https://example.com/webhooks/tender") String url,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, maxLength = 2048, format = "uri", example = "https://example.com/webhooks/tender") String url,
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "[\"*\"]",
                     description = "Event types to receive (see docs/events.md), or \"*\" for all.") List<String> enabledEvents,
             @Schema(maxLength = 500) String description) {
     }
 
     @Schema(name = "UpdateWebhookEndpointRequest")
-    record UpdateEndpointRequest(@Schema(maxLength = 2048) String url, List<String> enabledEvents,
+    record UpdateEndpointRequest(@Schema(maxLength = 2048, format = "uri", example = "https://example.com/webhooks/tender") String url,
+                                 @Schema(example = "[\"*\"]", description = "Event types to receive (see docs/events.md), or \"*\" for all.") List<String> enabledEvents,
                                  @Schema(maxLength = 500, description = "An empty string removes it.") String description,
                                  @Schema(allowableValues = {"enabled", "disabled"}) String status) {
     }

@@ -4,7 +4,6 @@ import io.tender.support.Api;
 import io.tender.support.LiveProvidersIntegrationTest;
 import io.tender.support.Merchants.Merchant;
 import io.tender.support.RawHttp;
-import io.tender.support.Vouchers;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import io.tender.payment.Checkout;
@@ -18,7 +17,6 @@ import tools.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -115,55 +113,6 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
             Map.entry("GET /pages/{id}", PAYMENT_PAGES),
             Map.entry("POST /pages/{id}", PAYMENT_PAGES));
 
-    /**
-     * Valid bodies the schema cannot express, by operation, each with the reason. Everything else is built from the
-     * schema.
-     */
-    private static final Map<String, Seed> SEED_BODIES = Map.of(
-            "POST /collect/redemptions", new Seed("the shape of source depends on type, and a PIN must be a fresh "
-                    + "sandbox voucher (single use; its last digits choose the sandbox's answer)",
-                    () -> Vouchers.oneVoucher(Vouchers.validPin())),
-            "POST /stored_value/lookup", new Seed("source is a free-form map in the schema; its fields depend on type, "
-                    + "and only some types have lookups (provider_c does)",
-                    () -> Vouchers.providerC(Vouchers.token("1117"))));
-
-    /**
-     * Optional properties the valid request needs, by operation, each with the reason: rules across properties that
-     * the schema states only in words.
-     */
-    private static final Map<String, Include> ALSO_INCLUDE = Map.of(
-            "POST /billing/bills", new Include("account is required unless customer is given", Set.of("account")),
-            "POST /billing/test_helpers/payments", new Include("exactly one of bill, account or customer", Set.of("bill")),
-            "POST /collect/payment_sessions", new Include("amount may be left out only for a bill or account session "
-                    + "(it then defaults to what is owed), and currency goes with it", Set.of("amount", "currency")),
-            "POST /collect/payment_requests", new Include("amount may be left out only for a bill or account request "
-                    + "(it then defaults to what is owed), and currency goes with it", Set.of("amount", "currency")),
-            "POST /collect/payment_pages", new Include("a page takes exactly one of amount (fixed) or amount_options "
-                    + "(the payer chooses)", Set.of("amount")));
-
-    /** Body schemas that are no request shape: springdoc's reading of Jackson's JsonNode class. Valid body {}. */
-    private static final String JSON_NODE_SCHEMA = "#/components/schemas/JsonNode";
-
-    /** The kind of object a collection's path parameter or a body property names. */
-    private static final Map<String, String> KINDS = Map.ofEntries(
-            Map.entry("customers", "customer"), Map.entry("customer", "customer"),
-            Map.entry("accounts", "account"), Map.entry("account", "account"),
-            Map.entry("bills", "bill"), Map.entry("bill", "bill"),
-            Map.entry("payments", "payment"), Map.entry("payment_sessions", "payment_session"),
-            Map.entry("payment_requests", "payment_request"),
-            Map.entry("payment_methods", "payment_method"), Map.entry("payment_pages", "payment_page"),
-            Map.entry("redemptions", "redemption"),
-            Map.entry("webhook_endpoints", "webhook_endpoint"), Map.entry("webhook_endpoint", "webhook_endpoint"),
-            Map.entry("events", "event"),
-            Map.entry("merchants", "merchant"), Map.entry("keys", "key"),
-            Map.entry("problems", "problem"));
-
-    private record Seed(String reason, Supplier<String> value) {
-    }
-
-    private record Include(String reason, Set<String> properties) {
-    }
-
     private record Operation(String method, String path, JsonNode spec, boolean admin) {
         String label() {
             return method + " " + path;
@@ -192,9 +141,7 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
 
     @BeforeEach
     void document() {
-        var response = anonymous().get("/openapi.json").send();
-        assertThat(response.status()).isEqualTo(200);
-        document = response.json();
+        document = ValidRequests.document(anonymous());
         ObjectNode paths = (ObjectNode) document.get("paths");
         Api.JSON.readTree(NOT_IN_THE_DOCUMENT).get("paths").properties().forEach(p -> {
             assertThat(paths.has(p.getKey())).as(p.getKey() + " is documented now: drop it from NOT_IN_THE_DOCUMENT")
@@ -294,19 +241,17 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
         // A merchant of its own per operation: the valid creates of one operation (16 webhook endpoints at most per
         // merchant and mode) must not use up what another operation's fixtures need.
         Merchant merchant = merchants.create();
-        Fixtures fixtures = new Fixtures(merchant);
+        ValidRequests.Fixtures fixtures = new ValidRequests.Fixtures(merchants, merchant, checkout, nonce);
         Map<String, String> pathIds = new LinkedHashMap<>();
         for (JsonNode parameter : operation.spec().path("parameters")) {
             if (parameter.path("in").stringValue("").equals("path")) {
                 String name = parameter.get("name").stringValue();
-                pathIds.put(name, fixtures.id(kindOfPathParameter(operation.path(), name)));
+                pathIds.put(name, fixtures.id(ValidRequests.kindOfPathParameter(operation.path(), name)));
             }
         }
-        SchemaExamples examples = new SchemaExamples(document, name -> KINDS.containsKey(name)
-                && !Set.of("payment", "redemption", "event", "merchant", "key", "problem").contains(KINDS.get(name))
-                ? fixtures.id(KINDS.get(name)) : null, unique);
+        SchemaExamples examples = fixtures.examples(document, unique);
         JsonNode bodySchema = operation.spec().path("requestBody").path("content").path("application/json").get("schema");
-        JsonNode validBody = validBody(operation, examples, bodySchema);
+        JsonNode validBody = ValidRequests.validBody(operation.label(), examples, bodySchema);
         String path = FuzzMutations.path(operation.path(), pathIds);
         Supplier<FuzzRequest> base = () -> {
             Map<String, String> headers = new LinkedHashMap<>();
@@ -333,7 +278,7 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
         }
 
         // The JsonNode pseudo-schema declares no real properties; its bean properties (empty, array, ...) are no fields.
-        boolean pseudo = bodySchema != null && JSON_NODE_SCHEMA.equals(bodySchema.path("$ref").stringValue(""));
+        boolean pseudo = bodySchema != null && ValidRequests.JSON_NODE_SCHEMA.equals(bodySchema.path("$ref").stringValue(""));
         FuzzMutations catalogue = new FuzzMutations(examples, operation.path(), pathIds, operation.spec(),
                 pseudo ? null : bodySchema, validBody);
         Random random = new Random(SEED ^ operation.label().hashCode());
@@ -347,45 +292,9 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
         return new Outcome(operation.label(), failures, sent, histogram);
     }
 
-    private JsonNode validBody(Operation operation, SchemaExamples examples, JsonNode bodySchema) {
-        Seed seed = SEED_BODIES.get(operation.label());
-        if (seed != null) {
-            return Api.JSON.readTree(seed.value().get());
-        }
-        if (bodySchema == null) {
-            return null;
-        }
-        if (JSON_NODE_SCHEMA.equals(bodySchema.path("$ref").stringValue(""))) {
-            return Api.JSON.createObjectNode();
-        }
-        Include include = ALSO_INCLUDE.get(operation.label());
-        return examples.valid(bodySchema, null, include == null ? Set.of() : include.properties());
-    }
-
     private static boolean skipped(Operation operation, FuzzMutations.Mutation mutation) {
         String label = operation.label() + " " + mutation.label();
         return SKIP.stream().anyMatch(s -> s.equals(mutation.family()) || label.contains(s));
-    }
-
-    private static String kindOfPathParameter(String path, String name) {
-        String[] segments = path.split("/");
-        for (int i = 1; i < segments.length; i++) {
-            if (segments[i].equals("{" + name + "}")) {
-                String kind = KINDS.get(segments[i - 1]);
-                // A capture or void needs a manual authorization; complete needs a merchant-selection session waiting
-                // after a declined attempt. Anything else on these objects takes the plain fixture.
-                if (path.endsWith("/captures") || path.endsWith("/voids")) {
-                    kind = "authorized_payment";
-                } else if (path.endsWith("/complete")) {
-                    kind = "waiting_session";
-                }
-                if (kind == null) {
-                    throw new IllegalStateException("no fixture for {" + name + "} in " + path + ": add one to KINDS");
-                }
-                return kind;
-            }
-        }
-        throw new IllegalStateException("{" + name + "} is not in " + path);
     }
 
     private RawHttp.Response send(FuzzRequest request) {
@@ -434,98 +343,4 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
                 String.valueOf(response.header("Content-Type")), new String(response.body(), StandardCharsets.UTF_8));
     }
 
-    /** Real objects of the fuzz merchant, made on first use, fresh for each operation (confirm, void, delete spend them). */
-    private final class Fixtures {
-
-        private final Merchant merchant;
-        private final Map<String, String> made = new HashMap<>();
-        private int counter;
-
-        Fixtures(Merchant merchant) {
-            this.merchant = merchant;
-        }
-
-        String id(String kind) {
-            String id = made.get(kind);
-            if (id == null) {
-                id = create(kind);
-                made.put(kind, id);
-            }
-            return id;
-        }
-
-        private String create(String kind) {
-            Api api = merchant.test();
-            String reference = "fx-" + nonce + "-" + (++counter) + "-" + UUID.randomUUID().toString().substring(0, 8);
-            return switch (kind) {
-                case "customer" -> created(api.post("/billing/customers", "{\"external_reference\":\"" + reference
-                        + "\",\"name\":\"Fuzz\",\"email\":\"fuzz@example.com\"}").send(), 201);
-                case "account" -> created(api.post("/billing/accounts", "{\"customer\":\"" + id("customer")
-                        + "\",\"external_reference\":\"" + reference + "\",\"name\":\"Fuzz\"}").send(), 201);
-                case "bill" -> created(api.post("/billing/bills", "{\"account\":\"" + id("account")
-                        + "\",\"external_reference\":\"" + reference + "\",\"currency\":\"ZAR\",\"amount_due\":100000,"
-                        + "\"due_date\":\"2030-01-31\"}").send(), 201);
-                case "payment" -> created(api.post("/billing/test_helpers/payments", "{\"bill\":\"" + id("bill")
-                        + "\",\"amount\":100,\"currency\":\"ZAR\"}").send(), 201);
-                case "redemption" -> {
-                    var response = api.post("/collect/redemptions", "{\"type\":\"vouchers.provider_c\",\"source\":"
-                            + "{\"token\":\"" + Vouchers.token("1117") + "\"}}").send();
-                    assertThat(response.json().get("status").stringValue()).as(response.toString()).isEqualTo("reserved");
-                    yield created(response, 201);
-                }
-                case "payment_session" -> created(api.post("/collect/payment_sessions",
-                        "{\"amount\":1500,\"currency\":\"ZAR\"}").send(), 201);
-                case "payment_request" -> created(api.post("/collect/payment_requests",
-                        "{\"amount\":1500,\"currency\":\"ZAR\"}").send(), 201);
-                case "authorized_payment" -> {
-                    var session = api.post("/collect/payment_sessions", "{\"amount\":1500,\"currency\":\"ZAR\","
-                            + "\"options\":{\"payment_method_options\":{\"card\":{\"capture_method\":\"manual\"}}}}").send();
-                    assertThat(session.status()).as(session.toString()).isEqualTo(201);
-                    yield pay(session, "4242424242424242").paymentId();
-                }
-                case "payment_method" -> {
-                    var session = api.post("/collect/payment_sessions", "{\"amount\":0,\"currency\":\"ZAR\"}").send();
-                    assertThat(session.status()).as(session.toString()).isEqualTo(201);
-                    assertThat(pay(session, "4242424242424242").status()).isEqualTo("succeeded");
-                    var verified = api.get("/collect/payment_sessions/" + session.json().get("id").stringValue()).send();
-                    yield verified.json().get("payment_method_id").stringValue();
-                }
-                case "waiting_session" -> {
-                    var session = api.post("/collect/payment_sessions", "{\"amount\":1500,\"currency\":\"ZAR\","
-                            + "\"options\":{\"checkout_options\":{\"return_url\":\"https://shop.example/back\","
-                            + "\"payment_method_selection\":\"merchant\",\"selected_payment_method\":\"card\"}}}").send();
-                    assertThat(session.status()).as(session.toString()).isEqualTo(201);
-                    assertThat(pay(session, "4000000000000002").status()).isEqualTo("failed");
-                    yield session.json().get("id").stringValue();
-                }
-                case "payment_page" -> created(api.post("/collect/payment_pages",
-                        "{\"title\":\"Fuzz\",\"currency\":\"ZAR\",\"amount\":1500}").send(), 201);
-                case "webhook_endpoint" -> created(api.post("/webhook_endpoints",
-                        "{\"url\":\"http://127.0.0.1:9/fuzz\",\"enabled_events\":[\"*\"]}").send(), 201);
-                case "event" -> {
-                    id("webhook_endpoint");
-                    created(api.post("/collect/redemptions", Vouchers.oneVoucher(Vouchers.validPin())).send(), 201);
-                    var events = api.get("/events?limit=1").send();
-                    assertThat(events.status()).as(events.toString()).isEqualTo(200);
-                    yield events.json().get("data").get(0).get("id").stringValue();
-                }
-                case "merchant" -> merchant.name();
-                case "key" -> created(merchants.admin().post("/admin/merchants/" + merchant.name() + "/keys",
-                        "{\"kind\":\"sk_test\"}").send(), 201);
-                case "problem" -> "bad_request";
-                default -> throw new IllegalStateException("no fixture for " + kind);
-            };
-        }
-
-        /** Pays a session in the checkout (as the hosted page does) with a sandbox card. */
-        private Checkout.Attempt pay(Api.Response session, String card) {
-            return checkout.payByCard(session.json().get("checkout_session_id").stringValue(), card, 12,
-                    java.time.Year.now().getValue() + 2, "123");
-        }
-
-        private static String created(Api.Response response, int status) {
-            assertThat(response.status()).as(response.toString()).isEqualTo(status);
-            return response.json().get("id").stringValue();
-        }
-    }
 }

@@ -7,7 +7,7 @@ import io.tender.processor.PaymentProcessor;
 import io.tender.processor.ProcessorOutcome;
 import io.tender.processor.ProcessorProtocol;
 import io.tender.provider.live.GuardedCalls;
-import org.springframework.http.MediaType;
+import io.tender.provider.live.ProtocolJson;
 import org.springframework.web.client.RestClient;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -18,7 +18,6 @@ import org.slf4j.LoggerFactory;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
-import java.util.function.Supplier;
 
 /**
  * A live processor spoken to over Tender's processor protocol (docs/processor-protocol.md), classified as the voucher
@@ -45,7 +44,7 @@ final class HttpPaymentProcessor implements PaymentProcessor {
     HttpPaymentProcessor(RestClient client, CircuitBreaker circuitBreaker, Bulkhead bulkhead, Retry readRetry,
                          JsonMapper json) {
         this.client = client;
-        this.calls = new GuardedCalls(circuitBreaker, bulkhead, "the processor", ProcessorProtocol.Malformed.class);
+        this.calls = new GuardedCalls(circuitBreaker, bulkhead, "the processor", ProtocolJson.Malformed.class);
         this.readRetry = readRetry;
         this.json = json;
         this.protocol = new ProcessorProtocol(json);
@@ -119,45 +118,15 @@ final class HttpPaymentProcessor implements PaymentProcessor {
 
     @Override
     public ProcessorOutcome status(String operationKey) {
-        Supplier<ProcessorOutcome> ask = () -> switch (calls.attempt(() -> client.get()
-                .uri("/operations/{key}", operationKey)
-                .exchange((request, response) -> {
-                    byte[] bytes = response.getBody().readAllBytes();
-                    if (response.getStatusCode().value() == 404) {
-                        return ProcessorOutcome.Declined.notReceived("The processor never received the request");
-                    }
-                    if (!response.getStatusCode().is2xxSuccessful()) {
-                        throw new GuardedCalls.Unclear("status answered HTTP " + response.getStatusCode().value());
-                    }
-                    return protocol.read(bytes);
-                }))) {
-            case GuardedCalls.Attempt.Answered<ProcessorOutcome>(ProcessorOutcome outcome) when !(outcome instanceof ProcessorOutcome.Unknown) -> outcome;
-            case GuardedCalls.Attempt.Answered<ProcessorOutcome>(ProcessorOutcome outcome) -> throw new GuardedCalls.Unclear("the processor does not know yet");
-            // Not being able to ask says nothing about the call asked after.
-            case GuardedCalls.Attempt.NotSent<ProcessorOutcome>(String why) -> throw new GuardedCalls.Unclear(why);
-            case GuardedCalls.Attempt.Unclear<ProcessorOutcome>(String why) -> throw new GuardedCalls.Unclear(why);
-        };
-        try {
-            return Retry.decorateSupplier(readRetry, ask).get();
-        } catch (GuardedCalls.Unclear e) {
-            return new ProcessorOutcome.Unknown("No definite answer: " + e.getMessage());
-        }
+        return calls.query(client, readRetry, operationKey, protocol::read,
+                () -> ProcessorOutcome.Declined.notReceived("The processor never received the request"),
+                outcome -> outcome instanceof ProcessorOutcome.Unknown,
+                why -> new ProcessorOutcome.Unknown("No definite answer: " + why));
     }
 
     /** Sends a money-moving call once, with its operation key as the Idempotency-Key. */
     private ProcessorOutcome send(String path, String operationKey, ObjectNode body) {
-        return switch (calls.attempt(() -> client.post().uri(path)
-                .header("Idempotency-Key", operationKey)
-                .contentType(MediaType.APPLICATION_JSON)
-                .body(json.writeValueAsBytes(body))
-                .exchange((request, response) -> {
-                    int status = response.getStatusCode().value();
-                    byte[] bytes = response.getBody().readAllBytes();
-                    if (status >= 500 || status == 408 || status == 409 || status == 429) {
-                        throw new GuardedCalls.Unclear("answered HTTP " + status);
-                    }
-                    return protocol.read(bytes);
-                }))) {
+        return switch (calls.postOnce(client, path, operationKey, json.writeValueAsBytes(body), protocol::read)) {
             case GuardedCalls.Attempt.Answered<ProcessorOutcome>(ProcessorOutcome outcome) -> outcome;
             case GuardedCalls.Attempt.NotSent<ProcessorOutcome>(String why) -> ProcessorOutcome.Declined.notReceived(
                     "The processor could not be reached; nothing was sent (" + why + ")");

@@ -2,8 +2,11 @@ package io.tender.provider.live;
 
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.retry.Retry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.http.MediaType;
+import org.springframework.web.client.RestClient;
 
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
@@ -11,6 +14,8 @@ import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -83,6 +88,58 @@ public final class GuardedCalls {
             }
         } finally {
             bulkhead.onComplete();
+        }
+    }
+
+    /**
+     * Posts a money-moving call once, with its operation key as the Idempotency-Key, and reads a protocol answer from
+     * the body. A 5xx, 408, 409 or 429 is unclear: the other side may have acted before failing, or is still acting.
+     */
+    public <T> Attempt<T> postOnce(RestClient client, String path, String operationKey, byte[] body,
+                                   Function<byte[], T> read) {
+        return attempt(() -> client.post().uri(path)
+                .header("Idempotency-Key", operationKey)
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(body)
+                .exchange((request, response) -> {
+                    int status = response.getStatusCode().value();
+                    byte[] bytes = response.getBody().readAllBytes();
+                    if (status >= 500 || status == 408 || status == 409 || status == 429) {
+                        throw new Unclear("answered HTTP " + status);
+                    }
+                    return read.apply(bytes);
+                }));
+    }
+
+    /**
+     * Asks how the call with this operation key ended ({@code GET /operations/{key}}). The question changes nothing,
+     * so {@code retry} repeats it while the answer is unclear or {@code stillUnknown}. A 404: the call never arrived
+     * ({@code neverReceived}). No answer in the end: {@code noAnswer} with the last try's reason.
+     */
+    public <T> T query(RestClient client, Retry retry, String operationKey, Function<byte[], T> read,
+                       Supplier<T> neverReceived, Predicate<T> stillUnknown, Function<String, T> noAnswer) {
+        Supplier<T> ask = () -> switch (attempt(() -> client.get()
+                .uri("/operations/{key}", operationKey)
+                .exchange((request, response) -> {
+                    byte[] bytes = response.getBody().readAllBytes();
+                    if (response.getStatusCode().value() == 404) {
+                        return neverReceived.get();
+                    }
+                    if (!response.getStatusCode().is2xxSuccessful()) {
+                        throw new Unclear("status answered HTTP " + response.getStatusCode().value());
+                    }
+                    return read.apply(bytes);
+                }))) {
+            case Attempt.Answered<T>(T outcome) when !stillUnknown.test(outcome) -> outcome;
+            case Attempt.Answered<T>(T outcome) -> throw new Unclear(target + " does not know yet");
+            // Not being able to ask says nothing about the call asked after.
+            case Attempt.NotSent<T>(String why) -> throw new Unclear(why);
+            case Attempt.Unclear<T>(String why) -> throw new Unclear(why);
+        };
+        try {
+            return Retry.decorateSupplier(retry, ask).get();
+        } catch (Unclear e) {
+            return noAnswer.apply(e.getMessage());
         }
     }
 

@@ -47,7 +47,7 @@ final class HttpVoucherProvider implements VoucherProvider {
         this.type = type;
         this.capabilities = capabilities;
         this.client = client;
-        this.calls = new GuardedCalls(circuitBreaker, bulkhead, type.providerPrefix(), ProviderProtocol.Malformed.class);
+        this.calls = new GuardedCalls(circuitBreaker, bulkhead, type.providerPrefix(), ProtocolJson.Malformed.class);
         this.readRetry = readRetry;
         this.json = json;
         this.protocol = new ProviderProtocol(json);
@@ -94,30 +94,10 @@ final class HttpVoucherProvider implements VoucherProvider {
 
     @Override
     public ProviderOutcome status(String operationKey) {
-        Supplier<ProviderOutcome> ask = () -> switch (calls.attempt(() -> client.get()
-                .uri("/operations/{key}", operationKey)
-                .exchange((request, response) -> {
-                    byte[] bytes = response.getBody().readAllBytes();
-                    if (response.getStatusCode().value() == 404) {
-                        return new ProviderOutcome.Declined(type.errorCode("transport_error"),
-                                "The provider never received the request");
-                    }
-                    if (!response.getStatusCode().is2xxSuccessful()) {
-                        throw new GuardedCalls.Unclear("status answered HTTP " + response.getStatusCode().value());
-                    }
-                    return protocol.read(bytes, type);
-                }))) {
-            case GuardedCalls.Attempt.Answered<ProviderOutcome>(ProviderOutcome outcome) when !(outcome instanceof ProviderOutcome.Unknown) -> outcome;
-            case GuardedCalls.Attempt.Answered<ProviderOutcome>(ProviderOutcome outcome) -> throw new GuardedCalls.Unclear("the provider does not know yet");
-            // Not being able to ask says nothing about the call asked after.
-            case GuardedCalls.Attempt.NotSent<ProviderOutcome>(String why) -> throw new GuardedCalls.Unclear(why);
-            case GuardedCalls.Attempt.Unclear<ProviderOutcome>(String why) -> throw new GuardedCalls.Unclear(why);
-        };
-        try {
-            return Retry.decorateSupplier(readRetry, ask).get();
-        } catch (GuardedCalls.Unclear e) {
-            return unknown(e.getMessage());
-        }
+        return calls.query(client, readRetry, operationKey, bytes -> protocol.read(bytes, type),
+                () -> new ProviderOutcome.Declined(type.errorCode("transport_error"),
+                        "The provider never received the request"),
+                outcome -> outcome instanceof ProviderOutcome.Unknown, this::unknown);
     }
 
     @Override
@@ -157,19 +137,8 @@ final class HttpVoucherProvider implements VoucherProvider {
 
     /** Sends a money-moving call once, with its operation key as the Idempotency-Key. */
     private ProviderOutcome send(String path, String operationKey, ObjectNode body) {
-        return switch (calls.attempt(() -> client.post().uri(path)
-                .header("Idempotency-Key", operationKey)
-                .contentType(MediaType.APPLICATION_JSON)
-                .body(json.writeValueAsBytes(body))
-                .exchange((request, response) -> {
-                    int status = response.getStatusCode().value();
-                    byte[] bytes = response.getBody().readAllBytes();
-                    if (status >= 500 || status == 408 || status == 409 || status == 429) {
-                        // The provider may have acted before failing, or is still acting: cannot tell.
-                        throw new GuardedCalls.Unclear("answered HTTP " + status);
-                    }
-                    return protocol.read(bytes, type);
-                }))) {
+        return switch (calls.postOnce(client, path, operationKey, json.writeValueAsBytes(body),
+                bytes -> protocol.read(bytes, type))) {
             case GuardedCalls.Attempt.Answered<ProviderOutcome>(ProviderOutcome outcome) -> outcome;
             case GuardedCalls.Attempt.NotSent<ProviderOutcome>(String why) -> new ProviderOutcome.Declined(
                     type.errorCode("transport_error"), "The provider could not be reached; nothing was sent (" + why + ")");
