@@ -43,7 +43,9 @@ import java.util.TreeMap;
  *   an object, 500 everywhere, and each {@link ProblemResponse} as stated. (Authentication's 401, 403 and 429 are
  *   documented by {@code auth}, which decides them.)</li>
  * </ul>
- * A response an operation declares itself is kept as declared.
+ * A response an operation declares itself is kept as declared. Over the whole document it also fixes what swagger-core
+ * writes wrongly for OpenAPI 3.1: cursors typed string though the last page's is null, {@code type: "null"} beside a
+ * nullable {@code $ref}, and PATCH metadata values that may be null ({@link Metadata#PATCH_DESCRIPTION}).
  */
 @Component
 public class ApiConventions implements GlobalOperationCustomizer, GlobalOpenApiCustomizer {
