@@ -11,6 +11,12 @@ public final class Metadata {
 
     public static final int MAX_KEYS = 20;
 
+    /**
+     * The description of {@code metadata} in a PATCH body. {@link ApiConventions} types the values of a property
+     * described so as string or null, since null is how a key is removed.
+     */
+    public static final String PATCH_DESCRIPTION = "Merged into the stored metadata; a null value removes that key.";
+
     private Metadata() {
     }
 

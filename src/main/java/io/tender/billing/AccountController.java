@@ -7,9 +7,10 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tender.api.CursorList;
+import io.tender.api.ProblemResponse;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
-import io.tender.api.Problem;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotentRequests;
 import jakarta.servlet.http.HttpServletRequest;
@@ -27,6 +28,7 @@ import tools.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Set;
 
+@ProblemResponse(status = 404, description = "No such account for this key")
 @RestController
 @RequestMapping(value = "/billing/accounts", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Billing")
@@ -45,17 +47,11 @@ class AccountController {
             description = "Under an existing customer, or under a customer created first from the nested object, in one "
                     + "transaction: both or neither.",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    content = @Content(schema = @Schema(implementation = BillingRequests.CreateAccount.class))),
-            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+                    content = @Content(schema = @Schema(implementation = BillingRequests.CreateAccount.class))))
     @ApiResponse(responseCode = "201", content = @Content(schema = @Schema(implementation = AccountView.class)))
-    @ApiResponse(responseCode = "400", description = "Validation failed", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "404", description = "The named customer does not exist for this key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "409", description = "`resource_already_exists`: an external_reference is taken; "
-            + "or an Idempotency-Key conflict", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 404, description = "The named customer does not exist for this key")
+    @ProblemResponse(status = 409, description = "`resource_already_exists`: an external_reference is taken; "
+            + "or an Idempotency-Key conflict")
     ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         NewAccount account = NewAccount.parse(body);
         return requests.execute(caller, request, body,
@@ -66,8 +62,6 @@ class AccountController {
     @Operation(summary = "Retrieve an account", parameters = @Parameter(name = "account", in = ParameterIn.PATH,
             description = "The account's id or external_reference"))
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = AccountView.class)))
-    @ApiResponse(responseCode = "404", description = "No such account for this key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     AccountView get(Caller caller, @PathVariable String account) {
         return service.getAccount(caller, account);
     }
@@ -79,16 +73,10 @@ class AccountController {
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
                     content = @Content(schema = @Schema(implementation = BillingRequests.UpdateAccount.class))),
             parameters = {
-                    @Parameter(name = "account", in = ParameterIn.PATH, description = "The account's id or external_reference"),
-                    @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                            schema = @Schema(type = "string", minLength = 1, maxLength = 200))})
+                    @Parameter(name = "account", in = ParameterIn.PATH, description = "The account's id or external_reference")})
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = AccountView.class)))
-    @ApiResponse(responseCode = "400", description = "Validation failed, for example a balance without a currency",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "404", description = "No such account for this key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "409", description = "`conflict`: a different currency than the one set", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 400, description = "Validation failed, for example a balance without a currency")
+    @ProblemResponse(status = 409, description = "`conflict`: a different currency than the one set")
     ResponseEntity<byte[]> patch(Caller caller, @PathVariable String account, @RequestBody(required = false) JsonNode body,
                                  HttpServletRequest request) {
         AccountPatch patch = AccountPatch.parse(body);
@@ -97,13 +85,10 @@ class AccountController {
     }
 
     @GetMapping
+    @CursorList(idPrefix = "bacc_")
     @Operation(summary = "List accounts", description = "Newest first, with cursor pagination.", parameters = {
-            @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = "integer", minimum = "1", maximum = "100", defaultValue = "20")),
-            @Parameter(name = "cursor", in = ParameterIn.QUERY, schema = @Schema(type = "string", pattern = "^bacc_[a-f0-9]{24}$")),
             @Parameter(name = "customer", in = ParameterIn.QUERY, description = "Customer id or external_reference", schema = @Schema(type = "string")),
-            @Parameter(name = "external_reference", in = ParameterIn.QUERY, schema = @Schema(type = "string")),
-            @Parameter(name = "created_at[gte]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time")),
-            @Parameter(name = "created_at[lt]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time"))})
+            @Parameter(name = "external_reference", in = ParameterIn.QUERY, schema = @Schema(type = "string"))})
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = AccountList.class)))
     ResponseEntity<ListPage<AccountView>> list(Caller caller, HttpServletRequest request) {
         var query = new ListQuery(request.getParameterMap(), BillingResource.ACCOUNT.idPattern(),

@@ -7,10 +7,12 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tender.api.EmptyRequest;
+import io.tender.api.CursorList;
+import io.tender.api.ProblemResponse;
 import io.tender.api.JsonInput;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
-import io.tender.api.Problem;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotentRequests;
 import jakarta.servlet.http.HttpServletRequest;
@@ -30,6 +32,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Set;
 
+@ProblemResponse(status = 404, description = "No such bill for this key")
 @RestController
 @RequestMapping(value = "/billing/bills", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Billing")
@@ -49,18 +52,13 @@ class BillController {
                     + "directly against a customer. Nested creation is one transaction: all objects or none. The bill "
                     + "starts `unpaid` with `amount_paid` 0.",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    content = @Content(schema = @Schema(implementation = BillingRequests.CreateBill.class))),
-            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+                    content = @Content(schema = @Schema(implementation = BillingRequests.CreateBill.class))))
     @ApiResponse(responseCode = "201", content = @Content(schema = @Schema(implementation = BillView.class)))
-    @ApiResponse(responseCode = "400", description = "Validation failed, for example an account and a customer that do "
-            + "not belong together", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "404", description = "The named account or customer does not exist for this key",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "409", description = "`resource_already_exists`: an external_reference is taken; "
-            + "or an Idempotency-Key conflict", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 400, description = "Validation failed, for example an account and a customer that do "
+            + "not belong together")
+    @ProblemResponse(status = 404, description = "The named account or customer does not exist for this key")
+    @ProblemResponse(status = 409, description = "`resource_already_exists`: an external_reference is taken; "
+            + "or an Idempotency-Key conflict")
     ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         NewBill bill = NewBill.parse(body, LocalDate.now(ZoneOffset.UTC));
         return requests.execute(caller, request, body,
@@ -71,8 +69,6 @@ class BillController {
     @Operation(summary = "Retrieve a bill", parameters = @Parameter(name = "bill", in = ParameterIn.PATH,
             description = "The bill's id or external_reference"))
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = BillView.class)))
-    @ApiResponse(responseCode = "404", description = "No such bill for this key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     BillView get(Caller caller, @PathVariable String bill) {
         return service.getBill(caller, bill);
     }
@@ -85,16 +81,10 @@ class BillController {
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
                     content = @Content(schema = @Schema(implementation = BillingRequests.UpdateBill.class))),
             parameters = {
-                    @Parameter(name = "bill", in = ParameterIn.PATH, description = "The bill's id or external_reference"),
-                    @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                            schema = @Schema(type = "string", minLength = 1, maxLength = 200))})
+                    @Parameter(name = "bill", in = ParameterIn.PATH, description = "The bill's id or external_reference")})
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = BillView.class)))
-    @ApiResponse(responseCode = "400", description = "Validation failed, for example `amount_paid` above `amount_due`",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "404", description = "No such bill for this key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "409", description = "`invalid_state_transition`: the bill is voided", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 400, description = "Validation failed, for example `amount_paid` above `amount_due`")
+    @ProblemResponse(status = 409, description = "`invalid_state_transition`: the bill is voided")
     ResponseEntity<byte[]> patch(Caller caller, @PathVariable String bill, @RequestBody(required = false) JsonNode body,
                                  HttpServletRequest request) {
         BillPatch patch = BillPatch.parse(body);
@@ -107,14 +97,11 @@ class BillController {
             description = "Cancels an unpaid bill: status `voided`, and it can no longer be paid or changed. Voiding a "
                     + "voided bill returns it unchanged. Takes no body (or `{}`).",
             parameters = {
-                    @Parameter(name = "bill", in = ParameterIn.PATH, description = "The bill's id or external_reference"),
-                    @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                            schema = @Schema(type = "string", minLength = 1, maxLength = 200))})
+                    @Parameter(name = "bill", in = ParameterIn.PATH, description = "The bill's id or external_reference")},
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = false,
+                    content = @Content(schema = @Schema(implementation = EmptyRequest.class))))
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = BillView.class)))
-    @ApiResponse(responseCode = "404", description = "No such bill for this key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "409", description = "`invalid_state_transition`: the bill is paid", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 409, description = "`invalid_state_transition`: the bill is paid")
     ResponseEntity<byte[]> voidBill(Caller caller, @PathVariable String bill,
                                     @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         JsonInput.body(body).allow(Set.of()).throwIfInvalid();
@@ -123,15 +110,12 @@ class BillController {
     }
 
     @GetMapping
+    @CursorList(idPrefix = "bill_")
     @Operation(summary = "List bills", description = "Newest first, with cursor pagination.", parameters = {
-            @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = "integer", minimum = "1", maximum = "100", defaultValue = "20")),
-            @Parameter(name = "cursor", in = ParameterIn.QUERY, schema = @Schema(type = "string", pattern = "^bill_[a-f0-9]{24}$")),
             @Parameter(name = "customer", in = ParameterIn.QUERY, description = "Customer id or external_reference", schema = @Schema(type = "string")),
             @Parameter(name = "account", in = ParameterIn.QUERY, description = "Account id or external_reference", schema = @Schema(type = "string")),
             @Parameter(name = "status", in = ParameterIn.QUERY, schema = @Schema(type = "string", allowableValues = {"unpaid", "paid", "voided"})),
-            @Parameter(name = "external_reference", in = ParameterIn.QUERY, schema = @Schema(type = "string")),
-            @Parameter(name = "created_at[gte]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time")),
-            @Parameter(name = "created_at[lt]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time"))})
+            @Parameter(name = "external_reference", in = ParameterIn.QUERY, schema = @Schema(type = "string"))})
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = BillList.class)))
     ResponseEntity<ListPage<BillView>> list(Caller caller, HttpServletRequest request) {
         var query = new ListQuery(request.getParameterMap(), BillingResource.BILL.idPattern(),

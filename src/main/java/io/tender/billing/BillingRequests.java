@@ -1,5 +1,6 @@
 package io.tender.billing;
 
+import io.tender.api.Metadata;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 import java.util.Map;
@@ -15,7 +16,7 @@ final class BillingRequests {
     }
 
     private static final String METADATA = "At most 20 keys; key names 1 to 40 characters; values strings of at most 500 characters.";
-    private static final String METADATA_PATCH = "Merged into the stored metadata; a null value removes that key.";
+    private static final String METADATA_PATCH = Metadata.PATCH_DESCRIPTION;
 
     @Schema(name = "CreateCustomerRequest", additionalProperties = Schema.AdditionalPropertiesValue.FALSE)
     record CreateCustomer(

@@ -1,14 +1,12 @@
 package io.tender.billing;
 
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.enums.ParameterIn;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tender.api.ProblemResponse;
 import io.tender.api.ApiException;
-import io.tender.api.Problem;
 import io.tender.api.ProblemCode;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
@@ -36,27 +34,19 @@ class BillingTestHelperController {
 
     @PostMapping(value = "/billing/test_helpers/payments", consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(summary = "Pay a bill, account or customer (test mode)",
+    @Operation(operationId = "createTestPayment", summary = "Pay a bill, account or customer (test mode)",
             description = "Test keys only. Creates a succeeded payment and applies it to the obligation, exactly as a "
                     + "real payment will be: the payment rules are checked, the balance or amount paid moves and "
                     + "`obligation.amount_applied` is sent, all in one transaction. A refused payment leaves nothing.",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    content = @Content(schema = @Schema(implementation = BillingRequests.CreateTestPayment.class))),
-            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+                    content = @Content(schema = @Schema(implementation = BillingRequests.CreateTestPayment.class))))
     @ApiResponse(responseCode = "201", description = "The payment, applied",
             content = @Content(schema = @Schema(implementation = PaymentView.class)))
-    @ApiResponse(responseCode = "400", description = "Validation failed", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "403", description = "`operation_not_allowed`: a live key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "404", description = "No such bill, account or customer for this key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "409", description = "`invalid_state_transition`: the bill is voided", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "422", description = "`operation_not_allowed`: the obligation cannot take this payment "
-            + "(no payment rules or currency, another currency, or outside its payment rules)", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 403, description = "`operation_not_allowed`: a live key")
+    @ProblemResponse(status = 404, description = "No such bill, account or customer for this key")
+    @ProblemResponse(status = 409, description = "`invalid_state_transition`: the bill is voided")
+    @ProblemResponse(status = 422, description = "`operation_not_allowed`: the obligation cannot take this payment "
+            + "(no payment rules or currency, another currency, or outside its payment rules)")
     ResponseEntity<byte[]> pay(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         if (caller.mode() != Mode.TEST) {
             throw new ApiException(ProblemCode.OPERATION_NOT_ALLOWED,

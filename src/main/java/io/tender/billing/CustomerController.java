@@ -7,9 +7,10 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tender.api.CursorList;
+import io.tender.api.ProblemResponse;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
-import io.tender.api.Problem;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotentRequests;
 import jakarta.servlet.http.HttpServletRequest;
@@ -27,6 +28,7 @@ import tools.jackson.databind.JsonNode;
 import java.util.List;
 import java.util.Set;
 
+@ProblemResponse(status = 404, description = "No such customer for this key")
 @RestController
 @RequestMapping(value = "/billing/customers", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Billing", description = "Customers, accounts and bills; balances and amounts due that payments are applied to.")
@@ -43,15 +45,10 @@ class CustomerController {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Create a customer",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    content = @Content(schema = @Schema(implementation = BillingRequests.CreateCustomer.class))),
-            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+                    content = @Content(schema = @Schema(implementation = BillingRequests.CreateCustomer.class))))
     @ApiResponse(responseCode = "201", content = @Content(schema = @Schema(implementation = CustomerView.class)))
-    @ApiResponse(responseCode = "400", description = "Validation failed", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "409", description = "`resource_already_exists`: the external_reference is taken; "
-            + "or an Idempotency-Key conflict", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 409, description = "`resource_already_exists`: the external_reference is taken; "
+            + "or an Idempotency-Key conflict")
     ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         NewCustomer customer = NewCustomer.parse(body);
         return requests.execute(caller, request, body,
@@ -62,8 +59,6 @@ class CustomerController {
     @Operation(summary = "Retrieve a customer", parameters = @Parameter(name = "customer", in = ParameterIn.PATH,
             description = "The customer's id or external_reference"))
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = CustomerView.class)))
-    @ApiResponse(responseCode = "404", description = "No such customer for this key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     CustomerView get(Caller caller, @PathVariable String customer) {
         return service.getCustomer(caller, customer);
     }
@@ -75,16 +70,10 @@ class CustomerController {
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
                     content = @Content(schema = @Schema(implementation = BillingRequests.UpdateCustomer.class))),
             parameters = {
-                    @Parameter(name = "customer", in = ParameterIn.PATH, description = "The customer's id or external_reference"),
-                    @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                            schema = @Schema(type = "string", minLength = 1, maxLength = 200))})
+                    @Parameter(name = "customer", in = ParameterIn.PATH, description = "The customer's id or external_reference")})
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = CustomerView.class)))
-    @ApiResponse(responseCode = "400", description = "Validation failed, for example a balance without a currency",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "404", description = "No such customer for this key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "409", description = "`conflict`: a different currency than the one set", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 400, description = "Validation failed, for example a balance without a currency")
+    @ProblemResponse(status = 409, description = "`conflict`: a different currency than the one set")
     ResponseEntity<byte[]> patch(Caller caller, @PathVariable String customer, @RequestBody(required = false) JsonNode body,
                                  HttpServletRequest request) {
         CustomerPatch patch = CustomerPatch.parse(body);
@@ -93,12 +82,9 @@ class CustomerController {
     }
 
     @GetMapping
+    @CursorList(idPrefix = "bcus_")
     @Operation(summary = "List customers", description = "Newest first, with cursor pagination.", parameters = {
-            @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = "integer", minimum = "1", maximum = "100", defaultValue = "20")),
-            @Parameter(name = "cursor", in = ParameterIn.QUERY, schema = @Schema(type = "string", pattern = "^bcus_[a-f0-9]{24}$")),
-            @Parameter(name = "external_reference", in = ParameterIn.QUERY, schema = @Schema(type = "string")),
-            @Parameter(name = "created_at[gte]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time")),
-            @Parameter(name = "created_at[lt]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time"))})
+            @Parameter(name = "external_reference", in = ParameterIn.QUERY, schema = @Schema(type = "string"))})
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = CustomerList.class)))
     ResponseEntity<ListPage<CustomerView>> list(Caller caller, HttpServletRequest request) {
         var query = new ListQuery(request.getParameterMap(), BillingResource.CUSTOMER.idPattern(),

@@ -15,7 +15,7 @@ public record EventView(
         @Schema(example = "redemption.confirmed", requiredMode = Schema.RequiredMode.REQUIRED) String type,
         @Schema(format = "date-time", example = "2026-05-20T08:25:01.014Z", requiredMode = Schema.RequiredMode.REQUIRED) String createdAt,
         @Schema(description = "The object the event is about, as the API shows it (secrets masked).",
-                requiredMode = Schema.RequiredMode.REQUIRED) JsonNode data) {
+                implementation = java.util.Map.class, requiredMode = Schema.RequiredMode.REQUIRED) JsonNode data) {
 
     static EventView of(OutboxEvent event) {
         JsonNode envelope = event.envelope();

@@ -7,13 +7,14 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tender.api.CursorList;
+import io.tender.api.ProblemResponse;
 import io.tender.api.ApiException;
 import io.tender.api.Ids;
 import io.tender.api.IfMatch;
 import io.tender.api.JsonInput;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
-import io.tender.api.Problem;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotentRequests;
 import jakarta.servlet.http.HttpServletRequest;
@@ -55,22 +56,18 @@ class PaymentController {
     @GetMapping("/{id}")
     @Operation(summary = "Retrieve a payment")
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentView.class)))
-    @ApiResponse(responseCode = "404", description = "`payment_not_found`: no such payment for this key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 404, description = "`payment_not_found`: no such payment for this key")
     ResponseEntity<PaymentView> get(Caller caller, @PathVariable String id) {
         PaymentView payment = service.get(caller, id);
         return ResponseEntity.ok().eTag("\"" + payment.version() + "\"").body(payment);
     }
 
     @GetMapping
+    @CursorList(idPrefix = "pay_")
     @Operation(summary = "List payments", description = "Newest first, with cursor pagination.", parameters = {
-            @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = "integer", minimum = "1", maximum = "100", defaultValue = "20")),
-            @Parameter(name = "cursor", in = ParameterIn.QUERY, schema = @Schema(type = "string", pattern = "^pay_[a-f0-9]{24}$")),
             @Parameter(name = "status", in = ParameterIn.QUERY, schema = @Schema(type = "string", allowableValues = {"draft", "pending", "succeeded", "failed", "cancelled", "expired"})),
             @Parameter(name = "payment_session", in = ParameterIn.QUERY, schema = @Schema(type = "string", pattern = "^ps_[a-f0-9]{24}$")),
-            @Parameter(name = "external_reference", in = ParameterIn.QUERY, schema = @Schema(type = "string")),
-            @Parameter(name = "created_at[gte]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time")),
-            @Parameter(name = "created_at[lt]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time"))})
+            @Parameter(name = "external_reference", in = ParameterIn.QUERY, schema = @Schema(type = "string"))})
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentList.class)))
     ResponseEntity<ListPage<PaymentView>> list(Caller caller, HttpServletRequest request) {
         var query = new ListQuery(request.getParameterMap(), ID, Set.of("status", "payment_session", "external_reference"));
@@ -91,18 +88,13 @@ class PaymentController {
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = false,
                     content = @Content(schema = @Schema(implementation = CaptureRequest.class))),
             parameters = {
-                    @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                            schema = @Schema(type = "string", minLength = 1, maxLength = 200)),
                     @Parameter(name = "If-Match", in = ParameterIn.HEADER, schema = @Schema(type = "string"),
                             description = "The payment's `version`, e.g. `2`; a different one is 409 conflict")})
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentView.class)))
-    @ApiResponse(responseCode = "404", description = "`payment_not_found`", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "409", description = "`invalid_state_transition` (\"capture amount exceeds the remaining "
-            + "authorised amount\", \"authorisation has expired\", \"not in an authorised state\") or a stale If-Match",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "504", description = "The processor gave no definite answer; retry with the same key",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 404, description = "`payment_not_found`")
+    @ProblemResponse(status = 409, description = "`invalid_state_transition` (\"capture amount exceeds the remaining "
+            + "authorised amount\", \"authorisation has expired\", \"not in an authorised state\") or a stale If-Match")
+    @ProblemResponse(status = 504, description = "The processor gave no definite answer; retry with the same key")
     ResponseEntity<byte[]> capture(Caller caller, @PathVariable String id, @RequestBody(required = false) JsonNode body,
                                    HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);
@@ -114,19 +106,16 @@ class PaymentController {
     }
 
     @PostMapping("/{id}/voids")
-    @Operation(summary = "Void an authorised payment",
+    @Operation(operationId = "voidPayment", summary = "Void an authorised payment",
             description = "Releases the whole remaining authorization into `voided_amount` and sends `payment.voided`; "
                     + "with nothing captured the payment becomes `cancelled` (`payment.cancelled`).",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = false,
                     content = @Content(schema = @Schema(implementation = VoidRequest.class))),
             parameters = {
-                    @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                            schema = @Schema(type = "string", minLength = 1, maxLength = 200)),
                     @Parameter(name = "If-Match", in = ParameterIn.HEADER, schema = @Schema(type = "string"))})
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentView.class)))
-    @ApiResponse(responseCode = "409", description = "`invalid_state_transition` (\"no remaining authorised amount to "
-            + "void\", \"authorisation has expired\", \"not in an authorised state\") or a stale If-Match",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 409, description = "`invalid_state_transition` (\"no remaining authorised amount to "
+            + "void\", \"authorisation has expired\", \"not in an authorised state\") or a stale If-Match")
     ResponseEntity<byte[]> voids(Caller caller, @PathVariable String id, @RequestBody(required = false) JsonNode body,
                                  HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);

@@ -5,7 +5,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import io.tender.api.Problem;
+import io.tender.api.ProblemResponse;
 import io.tender.auth.Caller;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -28,8 +28,7 @@ class PaymentMethodController {
     @GetMapping("/{id}")
     @Operation(summary = "Retrieve a saved payment method")
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentMethodView.class)))
-    @ApiResponse(responseCode = "404", description = "`resource_not_found`: no such payment method for this key",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 404, description = "`resource_not_found`: no such payment method for this key")
     PaymentMethodView get(Caller caller, @PathVariable String id) {
         return PaymentMethodView.of(methods.get(caller, id));
     }

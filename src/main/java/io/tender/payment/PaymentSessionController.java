@@ -1,15 +1,14 @@
 package io.tender.payment;
 
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.enums.ParameterIn;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tender.api.EmptyRequest;
+import io.tender.api.ProblemResponse;
 import io.tender.api.JsonInput;
-import io.tender.api.Problem;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotentRequests;
@@ -47,17 +46,11 @@ class PaymentSessionController {
                     + "`account` the payment rules are checked now and when an attempt starts, `amount` defaults to what "
                     + "is outstanding, and the succeeded payment is applied (`obligation.amount_applied`).",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    content = @Content(schema = @Schema(implementation = CreateSessionRequest.class))),
-            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+                    content = @Content(schema = @Schema(implementation = CreateSessionRequest.class))))
     @ApiResponse(responseCode = "201", content = @Content(schema = @Schema(implementation = PaymentSessionView.class)))
-    @ApiResponse(responseCode = "400", description = "Validation failed", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "404", description = "No such bill or account", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "422", description = "`operation_not_allowed`: the bill's or account's payment rules "
-            + "refuse the amount, or a series type", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 404, description = "No such bill or account")
+    @ProblemResponse(status = 422, description = "`operation_not_allowed`: the bill's or account's payment rules "
+            + "refuse the amount, or a series type")
     ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);
         NewPaymentSession command = NewPaymentSession.parse(body, caller.mode(), Timestamps.now());
@@ -67,8 +60,7 @@ class PaymentSessionController {
     @GetMapping("/{id}")
     @Operation(summary = "Retrieve a payment session")
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentSessionView.class)))
-    @ApiResponse(responseCode = "404", description = "`payment_not_found`", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 404, description = "`payment_not_found`")
     PaymentSessionView get(Caller caller, @PathVariable String id) {
         return service.getSession(caller, id);
     }
@@ -79,12 +71,9 @@ class PaymentSessionController {
                     + "`return_url`; this sets the method of the next attempt and answers the session, whose "
                     + "`session_url` is ready for it. A session not waiting for it: 409 `invalid_state_transition`.",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = false,
-                    content = @Content(schema = @Schema(implementation = CompleteRequest.class))),
-            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+                    content = @Content(schema = @Schema(implementation = CompleteRequest.class))))
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentSessionView.class)))
-    @ApiResponse(responseCode = "409", description = "`invalid_state_transition`", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 409, description = "`invalid_state_transition`")
     ResponseEntity<byte[]> complete(Caller caller, @PathVariable String id, @RequestBody(required = false) JsonNode body,
                                     HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);
@@ -103,11 +92,10 @@ class PaymentSessionController {
     @Operation(summary = "Cancel a payment session",
             description = "Ends an `active` session while no attempt is in flight: `status` `cancelled`, "
                     + "`payment_outcome` `unpaid`.",
-            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = false,
+                    content = @Content(schema = @Schema(implementation = EmptyRequest.class))))
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentSessionView.class)))
-    @ApiResponse(responseCode = "409", description = "`invalid_state_transition`: not active, or an attempt in flight",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 409, description = "`invalid_state_transition`: not active, or an attempt in flight")
     ResponseEntity<byte[]> cancel(Caller caller, @PathVariable String id, @RequestBody(required = false) JsonNode body,
                                   HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);

@@ -8,12 +8,15 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tender.api.EmptyRequest;
+import io.tender.api.Metadata;
+import io.tender.api.CursorList;
+import io.tender.api.ProblemResponse;
 import io.tender.api.ApiException;
 import io.tender.api.Ids;
 import io.tender.api.JsonInput;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
-import io.tender.api.Problem;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotentRequests;
@@ -35,13 +38,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+@ProblemResponse(status = 404, description = "`resource_not_found`: no such page for this key, or a deleted one")
 @RestController
 @RequestMapping(value = "/collect/payment_pages", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Payment pages", description = "A reusable page anyone can pay through (`page_url`): a fixed amount or "
         + "the payer's choice, the payer's details and custom fields. Each visit is a payment session of its own.")
 class PaymentPageController {
 
-    private static final String NOT_FOUND = "`resource_not_found`: no such page for this key, or a deleted one";
 
     private final PaymentPageService service;
     private final IdempotentRequests idempotent;
@@ -59,16 +62,11 @@ class PaymentPageController {
                     + "`amount_options` (the payer chooses). With `account`, every payment is applied to it; the "
                     + "account is checked now (for `amount`, or the least the payer may choose) and at each visit.",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    content = @Content(schema = @Schema(implementation = CreateRequest.class))),
-            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+                    content = @Content(schema = @Schema(implementation = CreateRequest.class))))
     @ApiResponse(responseCode = "201", content = @Content(schema = @Schema(implementation = PaymentPageView.class)))
-    @ApiResponse(responseCode = "400", description = "Validation failed (`products` is not offered)", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "404", description = "No such account", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "422", description = "`operation_not_allowed`: the account cannot take the amount",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 400, description = "Validation failed (`products` is not offered)")
+    @ProblemResponse(status = 404, description = "No such account")
+    @ProblemResponse(status = 422, description = "`operation_not_allowed`: the account cannot take the amount")
     ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);
         PageInput input = PageInput.create(body, caller.mode(), Timestamps.now());
@@ -76,14 +74,11 @@ class PaymentPageController {
     }
 
     @GetMapping
+    @CursorList(idPrefix = "pp_")
     @Operation(summary = "List payment pages", description = "Newest first, with cursor pagination; deleted pages "
             + "are not listed.", parameters = {
-            @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = "integer", minimum = "1", maximum = "100", defaultValue = "20")),
-            @Parameter(name = "cursor", in = ParameterIn.QUERY, schema = @Schema(type = "string", pattern = "^pp_[a-f0-9]{24}$")),
             @Parameter(name = "status", in = ParameterIn.QUERY, schema = @Schema(type = "string", allowableValues = {"active", "inactive", "expired"})),
-            @Parameter(name = "external_reference", in = ParameterIn.QUERY, schema = @Schema(type = "string")),
-            @Parameter(name = "created_at[gte]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time")),
-            @Parameter(name = "created_at[lt]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time"))})
+            @Parameter(name = "external_reference", in = ParameterIn.QUERY, schema = @Schema(type = "string"))})
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PageList.class)))
     ResponseEntity<ListPage<PaymentPageView>> list(Caller caller, HttpServletRequest request) {
         var query = new ListQuery(request.getParameterMap(), Ids.pattern("pp_"), Set.of("status", "external_reference"));
@@ -95,8 +90,6 @@ class PaymentPageController {
     @GetMapping("/{id}")
     @Operation(summary = "Retrieve a payment page")
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentPageView.class)))
-    @ApiResponse(responseCode = "404", description = NOT_FOUND, content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     PaymentPageView get(Caller caller, @PathVariable String id) {
         return service.get(caller, id);
     }
@@ -109,17 +102,10 @@ class PaymentPageController {
                     + "replaces the list; `metadata` merges (a null value removes a key). `currency` and `account` "
                     + "cannot change. `expires_at` changes only while the page is active (409 otherwise).",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    content = @Content(schema = @Schema(implementation = UpdateRequest.class))),
-            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+                    content = @Content(schema = @Schema(implementation = UpdateRequest.class))))
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentPageView.class)))
-    @ApiResponse(responseCode = "400", description = "Validation failed", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "404", description = NOT_FOUND, content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "409", description = "`invalid_state_transition`: `expires_at` of an inactive or "
-            + "expired page", content = @Content(mediaType = "application/problem+json",
-            schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 409, description = "`invalid_state_transition`: `expires_at` of an inactive or "
+            + "expired page")
     ResponseEntity<byte[]> update(Caller caller, @PathVariable String id, @RequestBody(required = false) JsonNode body,
                                   HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);
@@ -131,11 +117,9 @@ class PaymentPageController {
     @Operation(summary = "Stop a payment page taking payments",
             description = "The page becomes `inactive` for good: visitors see that it is closed. Sessions visitors "
                     + "opened before may still be paid until they expire. An inactive page answers as it is (200).",
-            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = false,
+                    content = @Content(schema = @Schema(implementation = EmptyRequest.class))))
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentPageView.class)))
-    @ApiResponse(responseCode = "404", description = NOT_FOUND, content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     ResponseEntity<byte[]> deactivate(Caller caller, @PathVariable String id,
                                       @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);
@@ -149,26 +133,19 @@ class PaymentPageController {
                     + "retrievable (`GET /collect/payments/{id}`), and sessions visitors opened before may still be "
                     + "paid until they expire.")
     @ApiResponse(responseCode = "204", description = "Deleted")
-    @ApiResponse(responseCode = "404", description = NOT_FOUND, content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     ResponseEntity<Void> delete(Caller caller, @PathVariable String id) {
         service.delete(caller, id);
         return ResponseEntity.noContent().build();
     }
 
     @GetMapping("/{id}/transactions")
-    @Operation(summary = "List a payment page's transactions",
+    @CursorList(cursorPattern = "^(prev_)?pt_[a-f0-9]{24}$")
+    @Operation(operationId = "listPaymentPageTransactions", summary = "List a payment page's transactions",
             description = "Every attempt through the page that ended, newest first. `next_cursor` (`Next-Cursor`) "
                     + "goes to older transactions, `prev_cursor` (`Prev-Cursor`) back to newer ones; send either as "
                     + "`cursor`.", parameters = {
-            @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = "integer", minimum = "1", maximum = "100", defaultValue = "20")),
-            @Parameter(name = "cursor", in = ParameterIn.QUERY, schema = @Schema(type = "string", pattern = "^(prev_)?pt_[a-f0-9]{24}$")),
-            @Parameter(name = "status", in = ParameterIn.QUERY, schema = @Schema(type = "string", allowableValues = {"succeeded", "failed"})),
-            @Parameter(name = "created_at[gte]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time")),
-            @Parameter(name = "created_at[lt]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time"))})
+            @Parameter(name = "status", in = ParameterIn.QUERY, schema = @Schema(type = "string", allowableValues = {"succeeded", "failed"}))})
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = TransactionList.class)))
-    @ApiResponse(responseCode = "404", description = NOT_FOUND, content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     ResponseEntity<TransactionList> transactions(Caller caller, @PathVariable String id, HttpServletRequest request) {
         var query = new ListQuery(request.getParameterMap(), TransactionList.CURSOR, Set.of("status"));
         String status = query.oneOf("status", Set.of("succeeded", "failed"));
@@ -177,25 +154,21 @@ class PaymentPageController {
     }
 
     @GetMapping(value = "/{id}/qr.png", produces = {MediaType.IMAGE_PNG_VALUE, "application/problem+json"})
-    @Operation(summary = "The page's QR code as PNG", description = "A QR code of `page_url` to print; `size` in "
+    @Operation(operationId = "getPaymentPageQrPng", summary = "The page's QR code as PNG", description = "A QR code of `page_url` to print; `size` in "
             + "pixels, 128 to 1024 (default 320).", parameters = @Parameter(name = "size", in = ParameterIn.QUERY,
             schema = @Schema(type = "integer", minimum = "128", maximum = "1024", defaultValue = "320")))
     @ApiResponse(responseCode = "200", content = @Content(mediaType = MediaType.IMAGE_PNG_VALUE,
             schema = @Schema(type = "string", format = "binary")))
-    @ApiResponse(responseCode = "404", description = NOT_FOUND, content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     ResponseEntity<byte[]> qrPng(Caller caller, @PathVariable String id, HttpServletRequest request) {
         return qr(caller, id, "png", request);
     }
 
     @GetMapping(value = "/{id}/qr.svg", produces = {"image/svg+xml", "application/problem+json"})
-    @Operation(summary = "The page's QR code as SVG", description = "A QR code of `page_url` that scales to any size; "
+    @Operation(operationId = "getPaymentPageQrSvg", summary = "The page's QR code as SVG", description = "A QR code of `page_url` that scales to any size; "
             + "`size` sets its default width and height in pixels.", parameters = @Parameter(name = "size",
             in = ParameterIn.QUERY, schema = @Schema(type = "integer", minimum = "128", maximum = "1024", defaultValue = "320")))
     @ApiResponse(responseCode = "200", content = @Content(mediaType = "image/svg+xml",
             schema = @Schema(type = "string")))
-    @ApiResponse(responseCode = "404", description = NOT_FOUND, content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     ResponseEntity<byte[]> qrSvg(Caller caller, @PathVariable String id, HttpServletRequest request) {
         return qr(caller, id, "svg", request);
     }
@@ -242,7 +215,7 @@ class PaymentPageController {
             @ArraySchema(maxItems = 10) List<PaymentPageView.CustomFieldBody> customFields,
             @ArraySchema(maxItems = 4, schema = @Schema(allowableValues = {"card", "pay_by_bank", "capitec_pay", "mobile_money"})) List<String> visiblePaymentMethods,
             @Schema(maxLength = 255, pattern = "^[a-zA-Z0-9_-]+$", nullable = true) String externalReference,
-            @Schema(description = "Merged into the page's; a null value removes a key.") Map<String, String> metadata,
+            @Schema(description = Metadata.PATCH_DESCRIPTION) Map<String, String> metadata,
             @Schema(format = "date-time", nullable = true) String expiresAt) {
     }
 }

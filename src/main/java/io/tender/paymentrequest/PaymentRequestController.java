@@ -9,13 +9,16 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tender.api.EmptyRequest;
+import io.tender.api.Metadata;
+import io.tender.api.CursorList;
+import io.tender.api.ProblemResponse;
 import io.tender.api.ApiException;
 import io.tender.api.IfMatch;
 import io.tender.api.Ids;
 import io.tender.api.JsonInput;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
-import io.tender.api.Problem;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotentRequests;
@@ -38,6 +41,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+@ProblemResponse(status = 404, description = "`resource_not_found`")
 @RestController
 @RequestMapping(value = "/collect/payment_requests", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Payment requests", description = "One payment asked of one customer: a link to Tender's hosted checkout "
@@ -47,6 +51,10 @@ class PaymentRequestController {
     private static final Pattern ID = Ids.pattern("pr_");
     private static final Pattern CUSTOMER = Ids.pattern("bcus_");
     private static final Set<String> STATUSES = Set.of("active", "paid", "expired", "cancelled", "failed");
+    private static final String QR_DESCRIPTION = "A QR code of `link.url` as a PNG (`qr.png`) or a scalable SVG "
+            + "(`qr.svg`), for a customer to scan from a screen or a print. Never cached: the link is the only key to "
+            + "the request's checkout.";
+    private static final String QR_SIZE = "Width and height in pixels (the SVG's default size)";
 
     private final PaymentRequestService service;
     private final IdempotentRequests idempotent;
@@ -67,17 +75,11 @@ class PaymentRequestController {
                     + "defaults to what is outstanding, and the payment is applied there. `notify` sends the link by "
                     + "email or SMS to the customer.",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    content = @Content(schema = @Schema(implementation = CreateRequest.class))),
-            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+                    content = @Content(schema = @Schema(implementation = CreateRequest.class))))
     @ApiResponse(responseCode = "201", content = @Content(schema = @Schema(implementation = PaymentRequestView.class)))
-    @ApiResponse(responseCode = "400", description = "Validation failed", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "404", description = "No such customer, bill or account", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "422", description = "`operation_not_allowed`: the bill's or account's payment rules "
-            + "refuse the amount, or `notify` asks for a channel this service has not configured", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 404, description = "No such customer, bill or account")
+    @ProblemResponse(status = 422, description = "`operation_not_allowed`: the bill's or account's payment rules "
+            + "refuse the amount, or `notify` asks for a channel this service has not configured")
     ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);
         NewPaymentRequest command = NewPaymentRequest.parse(body, Timestamps.now());
@@ -85,15 +87,12 @@ class PaymentRequestController {
     }
 
     @GetMapping
+    @CursorList(idPrefix = "pr_")
     @Operation(summary = "List payment requests", description = "Newest first, with cursor pagination.", parameters = {
-            @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = "integer", minimum = "1", maximum = "100", defaultValue = "20")),
-            @Parameter(name = "cursor", in = ParameterIn.QUERY, schema = @Schema(type = "string", pattern = "^pr_[a-f0-9]{24}$")),
             @Parameter(name = "status", in = ParameterIn.QUERY, schema = @Schema(type = "string", allowableValues = {"active", "paid", "expired", "cancelled", "failed"})),
             @Parameter(name = "type", in = ParameterIn.QUERY, schema = @Schema(type = "string", allowableValues = {"link", "push"})),
             @Parameter(name = "external_reference", in = ParameterIn.QUERY, schema = @Schema(type = "string")),
-            @Parameter(name = "customer", in = ParameterIn.QUERY, schema = @Schema(type = "string", pattern = "^bcus_[a-f0-9]{24}$")),
-            @Parameter(name = "created_at[gte]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time")),
-            @Parameter(name = "created_at[lt]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time"))})
+            @Parameter(name = "customer", in = ParameterIn.QUERY, schema = @Schema(type = "string", pattern = "^bcus_[a-f0-9]{24}$"))})
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentRequestList.class)))
     ResponseEntity<ListPage<PaymentRequestView>> list(Caller caller, HttpServletRequest request) {
         var query = new ListQuery(request.getParameterMap(), ID, Set.of("status", "type", "external_reference", "customer"));
@@ -110,8 +109,6 @@ class PaymentRequestController {
     @GetMapping("/{id}")
     @Operation(summary = "Retrieve a payment request", description = "Its `version` is also the `ETag`.")
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentRequestView.class)))
-    @ApiResponse(responseCode = "404", description = "`resource_not_found`", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     ResponseEntity<PaymentRequestView> get(Caller caller, @PathVariable String id) {
         PaymentRequestView view = service.get(caller, id);
         return ResponseEntity.ok().eTag("\"" + view.version() + "\"").body(view);
@@ -126,17 +123,10 @@ class PaymentRequestController {
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
                     content = @Content(schema = @Schema(implementation = UpdateRequest.class))),
             parameters = {
-                    @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                            schema = @Schema(type = "string", minLength = 1, maxLength = 200)),
                     @Parameter(name = "If-Match", in = ParameterIn.HEADER, schema = @Schema(type = "string"),
                             description = "The request's `version`, e.g. `2`; a different one is 409 conflict")})
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentRequestView.class)))
-    @ApiResponse(responseCode = "400", description = "Validation failed", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "404", description = "`resource_not_found`", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "409", description = "`invalid_state_transition` (not active) or `conflict` (a stale If-Match)",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 409, description = "`invalid_state_transition` (not active) or `conflict` (a stale If-Match)")
     ResponseEntity<byte[]> update(Caller caller, @PathVariable String id, @RequestBody(required = false) JsonNode body,
                                   HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);
@@ -153,13 +143,12 @@ class PaymentRequestController {
                     @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
                             schema = @Schema(type = "string", minLength = 1, maxLength = 200)),
                     @Parameter(name = "If-Match", in = ParameterIn.HEADER, schema = @Schema(type = "string"),
-                            description = "The request's `version`, e.g. `2`; a different one is 409 conflict")})
+                            description = "The request's `version`, e.g. `2`; a different one is 409 conflict")},
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = false,
+                    content = @Content(schema = @Schema(implementation = EmptyRequest.class))))
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentRequestView.class)))
-    @ApiResponse(responseCode = "404", description = "`resource_not_found`", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "409", description = "`invalid_state_transition` (not active, or an attempt in flight) "
-            + "or `conflict` (a stale If-Match)", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 409, description = "`invalid_state_transition` (not active, or an attempt in flight) "
+            + "or `conflict` (a stale If-Match)")
     ResponseEntity<byte[]> cancel(Caller caller, @PathVariable String id, @RequestBody(required = false) JsonNode body,
                                   HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);
@@ -167,23 +156,28 @@ class PaymentRequestController {
         return service.cancel(caller, keyed, id, IfMatch.version(request, "payment request")).toEntity();
     }
 
-    @GetMapping(value = {"/{id}/qr.png", "/{id}/qr.svg"},
-            produces = {MediaType.IMAGE_PNG_VALUE, "image/svg+xml", "application/problem+json"})
-    @Operation(summary = "QR code of the link", description = "A QR code of `link.url` as a PNG (`qr.png`) or a "
-            + "scalable SVG (`qr.svg`), for a customer to scan from a screen or a print. Never cached: the link is the "
-            + "only key to the request's checkout.",
-            parameters = @Parameter(name = "size", in = ParameterIn.QUERY, description = "Width and height in pixels "
-                    + "(the SVG's default size)",
-                    schema = @Schema(type = "integer", minimum = "128", maximum = "1024", defaultValue = "320")))
-    @ApiResponse(responseCode = "200", content = {
-            @Content(mediaType = MediaType.IMAGE_PNG_VALUE, schema = @Schema(type = "string", format = "binary")),
-            @Content(mediaType = "image/svg+xml", schema = @Schema(type = "string"))})
-    @ApiResponse(responseCode = "400", description = "A `size` out of range", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "404", description = "`resource_not_found`", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    ResponseEntity<byte[]> qr(Caller caller, @PathVariable String id, HttpServletRequest request) {
-        String format = request.getRequestURI().endsWith(".svg") ? "svg" : "png";
+    @GetMapping(value = "/{id}/qr.png", produces = {MediaType.IMAGE_PNG_VALUE, "application/problem+json"})
+    @Operation(operationId = "getPaymentRequestQrPng", summary = "QR code of the link as PNG",
+            description = QR_DESCRIPTION, parameters = @Parameter(name = "size", in = ParameterIn.QUERY,
+            description = QR_SIZE, schema = @Schema(type = "integer", minimum = "128", maximum = "1024", defaultValue = "320")))
+    @ApiResponse(responseCode = "200", content = @Content(mediaType = MediaType.IMAGE_PNG_VALUE,
+            schema = @Schema(type = "string", format = "binary")))
+    @ProblemResponse(status = 400, description = "A `size` out of range")
+    ResponseEntity<byte[]> qrPng(Caller caller, @PathVariable String id, HttpServletRequest request) {
+        return qr(caller, id, "png", request);
+    }
+
+    @GetMapping(value = "/{id}/qr.svg", produces = {"image/svg+xml", "application/problem+json"})
+    @Operation(operationId = "getPaymentRequestQrSvg", summary = "QR code of the link as SVG",
+            description = QR_DESCRIPTION, parameters = @Parameter(name = "size", in = ParameterIn.QUERY,
+            description = QR_SIZE, schema = @Schema(type = "integer", minimum = "128", maximum = "1024", defaultValue = "320")))
+    @ApiResponse(responseCode = "200", content = @Content(mediaType = "image/svg+xml", schema = @Schema(type = "string")))
+    @ProblemResponse(status = 400, description = "A `size` out of range")
+    ResponseEntity<byte[]> qrSvg(Caller caller, @PathVariable String id, HttpServletRequest request) {
+        return qr(caller, id, "svg", request);
+    }
+
+    private ResponseEntity<byte[]> qr(Caller caller, String id, String format, HttpServletRequest request) {
         Integer size = QrCodes.size(request);
         return qrCodes.image(service.get(caller, id).link().url(), format, size);
     }
@@ -233,7 +227,7 @@ class PaymentRequestController {
             @Schema(minLength = 1, maxLength = 500, nullable = true) String description,
             @Schema(maxLength = 255, pattern = "^[a-zA-Z0-9_-]+$", nullable = true) String externalReference,
             @Schema(format = "date-time", description = "Within the bounds of the request's type, from now.") String expiresAt,
-            @Schema(description = "Merged into the request's metadata; a null value removes its key.") Map<String, String> metadata) {
+            @Schema(description = Metadata.PATCH_DESCRIPTION) Map<String, String> metadata) {
     }
 
     @Schema(name = "PaymentRequestList")

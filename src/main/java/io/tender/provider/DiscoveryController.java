@@ -51,7 +51,7 @@ class DiscoveryController {
 
     @PublicKeyAllowed
     @GetMapping(value = "/collect/redemptions/types", produces = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(summary = "List redemption types",
+    @Operation(operationId = "listRedemptionTypes", summary = "List redemption types",
             description = "The types this key's mode can redeem: the sandbox in test mode, the configured providers in live mode.")
     TypeList types(Caller caller) {
         return new TypeList(providers.available(caller.mode()).stream().map(provider -> {

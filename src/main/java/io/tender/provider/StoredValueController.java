@@ -6,9 +6,9 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tender.api.ProblemResponse;
 import io.tender.api.ApiException;
 import io.tender.api.JsonInput;
-import io.tender.api.Problem;
 import io.tender.api.ProblemCode;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotentRequests;
@@ -62,10 +62,8 @@ class StoredValueController {
     @Operation(summary = "Look up a voucher's balance", requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
             required = true, content = @Content(schema = @Schema(implementation = LookupRequest.class))))
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = BalanceView.class)))
-    @ApiResponse(responseCode = "422", description = "The type has no lookup, or the provider refused",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "429", description = "Too many lookups with this key (see Retry-After)",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 422, description = "The type has no lookup, or the provider refused")
+    @ProblemResponse(status = 429, description = "Too many lookups with this key (see Retry-After)")
     ResponseEntity<byte[]> lookup(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         // First of all: a lookup tells whether a PIN is valid, so a key may not try them fast (decisions §9). A
         // refused lookup reads nothing and leaves its Idempotency-Key unused.

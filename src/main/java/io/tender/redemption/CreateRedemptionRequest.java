@@ -1,5 +1,6 @@
 package io.tender.redemption;
 
+import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 import java.util.List;
@@ -20,7 +21,8 @@ record CreateRedemptionRequest(
         @Schema(minLength = 3, maxLength = 3, pattern = "^[A-Z]{3}$",
                 description = "ISO 4217; required when `amount` is given. Omitted: the voucher's native currency.") String currency,
         @Schema(description = "Provider-specific options forwarded on each operation.") Map<String, Object> redemptionOptions,
-        @Schema(maxLength = 255, description = "At most 20 strings of at most 255 characters.") List<String> relatedIds,
+        @ArraySchema(maxItems = 20, schema = @Schema(maxLength = 255),
+                arraySchema = @Schema(description = "At most 20 strings of at most 255 characters.")) List<String> relatedIds,
         @Schema(description = "At most 20 keys; key names 1 to 40 characters; values strings of at most 500 characters.",
                 maxProperties = 20) Map<String, String> metadata,
         @Schema(minLength = 1, maxLength = 255) String externalReference) {

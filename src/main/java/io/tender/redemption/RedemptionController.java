@@ -7,10 +7,12 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tender.api.EmptyRequest;
+import io.tender.api.CursorList;
+import io.tender.api.ProblemResponse;
 import io.tender.api.Ids;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
-import io.tender.api.Problem;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotencyKeys;
 import io.tender.idempotency.IdempotentRequests;
@@ -34,6 +36,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+@ProblemResponse(status = 404, description = "No such redemption for this key")
 @RestController
 @RequestMapping(value = "/collect/redemptions", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Redemptions", description = "Redeem stored-value vouchers at external voucher providers.")
@@ -58,17 +61,9 @@ class RedemptionController {
             description = "Redeems a voucher at its provider. Answers 201 whatever the provider decided: inspect "
                     + "`status` and `last_error`. Send an `Idempotency-Key` to make retries safe.",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    content = @Content(schema = @Schema(implementation = CreateRedemptionRequest.class))),
-            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+                    content = @Content(schema = @Schema(implementation = CreateRedemptionRequest.class))))
     @ApiResponse(responseCode = "201", description = "Redemption created (confirmed or failed)",
             content = @Content(schema = @Schema(implementation = RedemptionView.class)))
-    @ApiResponse(responseCode = "400", description = "Validation failed", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "401", description = "Missing or invalid key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "409", description = "Idempotency-Key reused with another body, or still in progress",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         IdempotencyKeys.validate(request.getHeader(IdempotentRequests.HEADER));
         NewRedemption redemption = NewRedemption.parse(body);
@@ -83,13 +78,10 @@ class RedemptionController {
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = false,
                     content = @Content(schema = @Schema(implementation = ConfirmRequest.class))),
             parameters = {
-                    @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                            schema = @Schema(type = "string", minLength = 1, maxLength = 200)),
                     @Parameter(name = "If-Match", in = ParameterIn.HEADER, schema = @Schema(type = "string"),
                             description = "The version the client last saw, e.g. `2`; a different one is 409 conflict")})
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = RedemptionView.class)))
-    @ApiResponse(responseCode = "409", description = "Not reserved, or a stale If-Match", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 409, description = "Not reserved, or a stale If-Match")
     ResponseEntity<byte[]> confirm(Caller caller, @PathVariable String id,
                                    @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         IdempotencyKeys.validate(request.getHeader(IdempotentRequests.HEADER));
@@ -104,12 +96,11 @@ class RedemptionController {
             description = "Releases the reservation of a `reserved` redemption; it ends `failed` with "
                     + "`reversed_amount` set and a `reverse` operation.",
             parameters = {
-                    @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                            schema = @Schema(type = "string", minLength = 1, maxLength = 200)),
-                    @Parameter(name = "If-Match", in = ParameterIn.HEADER, schema = @Schema(type = "string"))})
+                    @Parameter(name = "If-Match", in = ParameterIn.HEADER, schema = @Schema(type = "string"))},
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = false,
+                    content = @Content(schema = @Schema(implementation = EmptyRequest.class))))
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = RedemptionView.class)))
-    @ApiResponse(responseCode = "409", description = "Not reserved, or a stale If-Match", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 409, description = "Not reserved, or a stale If-Match")
     ResponseEntity<byte[]> reverse(Caller caller, @PathVariable String id,
                                    @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         IdempotencyKeys.validate(request.getHeader(IdempotentRequests.HEADER));
@@ -129,22 +120,17 @@ class RedemptionController {
     @GetMapping("/{id}")
     @Operation(summary = "Retrieve a redemption")
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = RedemptionView.class)))
-    @ApiResponse(responseCode = "404", description = "No such redemption for this key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     ResponseEntity<RedemptionView> get(Caller caller, @PathVariable String id) {
         RedemptionView redemption = service.get(caller, id);
         return ResponseEntity.ok().eTag("\"" + redemption.version() + "\"").body(redemption);
     }
 
     @GetMapping
+    @CursorList(idPrefix = "rdm_")
     @Operation(summary = "List redemptions", description = "Newest first, with cursor pagination.", parameters = {
-            @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = "integer", minimum = "1", maximum = "100", defaultValue = "20")),
-            @Parameter(name = "cursor", in = ParameterIn.QUERY, schema = @Schema(type = "string", pattern = "^rdm_[a-f0-9]{24}$")),
             @Parameter(name = "status", in = ParameterIn.QUERY, schema = @Schema(type = "string", allowableValues = {"draft", "reserved", "confirmed", "failed"})),
             @Parameter(name = "type", in = ParameterIn.QUERY, schema = @Schema(type = "string", allowableValues = {"vouchers.one_voucher", "vouchers.ott", "vouchers.provider_c"})),
-            @Parameter(name = "external_reference", in = ParameterIn.QUERY, schema = @Schema(type = "string")),
-            @Parameter(name = "created_at[gte]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time")),
-            @Parameter(name = "created_at[lt]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time"))})
+            @Parameter(name = "external_reference", in = ParameterIn.QUERY, schema = @Schema(type = "string"))})
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = RedemptionList.class)))
     ResponseEntity<ListPage<RedemptionView>> list(Caller caller, HttpServletRequest request) {
         var query = new ListQuery(request.getParameterMap(), ID, Set.of("status", "type", "external_reference"));

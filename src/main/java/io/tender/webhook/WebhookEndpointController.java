@@ -7,12 +7,14 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import io.tender.api.EmptyRequest;
+import io.tender.api.CursorList;
+import io.tender.api.ProblemResponse;
 import io.tender.api.ApiException;
 import io.tender.api.Ids;
 import io.tender.api.JsonInput;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
-import io.tender.api.Problem;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotentRequests;
 import jakarta.servlet.http.HttpServletRequest;
@@ -31,6 +33,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+@ProblemResponse(status = 404, description = "No such endpoint for this key")
 @RestController
 @Tag(name = "Webhooks", description = "Endpoints that receive signed events (Standard Webhooks), their delivery "
         + "attempts, and redelivery.")
@@ -58,16 +61,9 @@ class WebhookEndpointController {
                     + "in any form); live-mode endpoints also need https. At most 16 endpoints per merchant and "
                     + "mode: the 17th is a 422.",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    content = @Content(schema = @Schema(implementation = CreateEndpointRequest.class))),
-            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+                    content = @Content(schema = @Schema(implementation = CreateEndpointRequest.class))))
     @ApiResponse(responseCode = "201", content = @Content(schema = @Schema(implementation = WebhookEndpointView.class)))
-    @ApiResponse(responseCode = "400", description = "Validation failed", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "409", description = "Idempotency-Key reused with another body, or still in progress",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "422", description = "The merchant already has the most endpoints allowed in this mode",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 422, description = "The merchant already has the most endpoints allowed in this mode")
     ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body,
                                   HttpServletRequest request) {
         EndpointRequest endpoint = EndpointRequest.forCreate(body, caller.mode(), targets);
@@ -76,11 +72,8 @@ class WebhookEndpointController {
     }
 
     @GetMapping(value = "/webhook_endpoints", produces = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(summary = "List webhook endpoints", description = "Newest first, with cursor pagination.", parameters = {
-            @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = "integer", minimum = "1", maximum = "100", defaultValue = "20")),
-            @Parameter(name = "cursor", in = ParameterIn.QUERY, schema = @Schema(type = "string", pattern = "^we_[a-f0-9]{24}$")),
-            @Parameter(name = "created_at[gte]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time")),
-            @Parameter(name = "created_at[lt]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time"))})
+    @CursorList(idPrefix = "we_")
+    @Operation(summary = "List webhook endpoints", description = "Newest first, with cursor pagination.")
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = EndpointList.class)))
     ResponseEntity<ListPage<WebhookEndpointView>> list(Caller caller, HttpServletRequest request) {
         var query = new ListQuery(request.getParameterMap(), ENDPOINT_ID, Set.of()).throwIfInvalid();
@@ -90,8 +83,6 @@ class WebhookEndpointController {
     @GetMapping(value = "/webhook_endpoints/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Retrieve a webhook endpoint", description = "The secret is not shown again.")
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = WebhookEndpointView.class)))
-    @ApiResponse(responseCode = "404", description = "No such endpoint for this key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     WebhookEndpointView get(Caller caller, @PathVariable String id) {
         return service.get(caller, id);
     }
@@ -102,14 +93,8 @@ class WebhookEndpointController {
             description = "Changes only the fields given. `status: enabled` re-enables an endpoint that was disabled "
                     + "(by a PATCH or by a 410 answer); deliveries that were waiting resume.",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    content = @Content(schema = @Schema(implementation = UpdateEndpointRequest.class))),
-            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+                    content = @Content(schema = @Schema(implementation = UpdateEndpointRequest.class))))
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = WebhookEndpointView.class)))
-    @ApiResponse(responseCode = "400", description = "Validation failed", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "404", description = "No such endpoint for this key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     ResponseEntity<byte[]> update(Caller caller, @PathVariable String id, @RequestBody(required = false) JsonNode body,
                                   HttpServletRequest request) {
         EndpointRequest changes = EndpointRequest.forUpdate(body, caller.mode(), targets);
@@ -120,21 +105,17 @@ class WebhookEndpointController {
     @DeleteMapping(value = "/webhook_endpoints/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Delete a webhook endpoint", description = "Deliveries still waiting for it are dropped.")
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = WebhookEndpointView.Deleted.class)))
-    @ApiResponse(responseCode = "404", description = "No such endpoint for this key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     WebhookEndpointView.Deleted delete(Caller caller, @PathVariable String id) {
         return service.delete(caller, id);
     }
 
     @PostMapping(value = "/webhook_endpoints/{id}/rotate_secret", produces = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(summary = "Rotate the signing secret",
+    @Operation(operationId = "rotateWebhookEndpointSecret", summary = "Rotate the signing secret",
             description = "Returns the endpoint with its new secret, shown this once. For 24 hours deliveries carry "
                     + "signatures under both the new and the previous secret.",
-            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = false,
+                    content = @Content(schema = @Schema(implementation = EmptyRequest.class))))
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = WebhookEndpointView.class)))
-    @ApiResponse(responseCode = "404", description = "No such endpoint for this key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     ResponseEntity<byte[]> rotateSecret(Caller caller, @PathVariable String id,
                                         @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         EndpointRequest.requireEmpty(body);
@@ -143,17 +124,12 @@ class WebhookEndpointController {
     }
 
     @GetMapping(value = "/webhook_endpoints/{id}/deliveries", produces = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(summary = "List delivery attempts", description = "Every attempt to deliver an event to this "
+    @CursorList(idPrefix = "wha_")
+    @Operation(operationId = "listWebhookDeliveries", summary = "List delivery attempts", description = "Every attempt to deliver an event to this "
             + "endpoint, newest first, with cursor pagination.", parameters = {
-            @Parameter(name = "limit", in = ParameterIn.QUERY, schema = @Schema(type = "integer", minimum = "1", maximum = "100", defaultValue = "20")),
-            @Parameter(name = "cursor", in = ParameterIn.QUERY, schema = @Schema(type = "string", pattern = "^wha_[a-f0-9]{24}$")),
             @Parameter(name = "event_id", in = ParameterIn.QUERY, schema = @Schema(type = "string", pattern = "^evt_[a-f0-9]{24}$")),
-            @Parameter(name = "status", in = ParameterIn.QUERY, schema = @Schema(type = "string", allowableValues = {"succeeded", "failed"})),
-            @Parameter(name = "created_at[gte]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time")),
-            @Parameter(name = "created_at[lt]", in = ParameterIn.QUERY, schema = @Schema(type = "string", format = "date-time"))})
+            @Parameter(name = "status", in = ParameterIn.QUERY, schema = @Schema(type = "string", allowableValues = {"succeeded", "failed"}))})
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = AttemptList.class)))
-    @ApiResponse(responseCode = "404", description = "No such endpoint for this key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
     ResponseEntity<ListPage<DeliveryAttemptView>> deliveries(Caller caller, @PathVariable String id,
                                                              HttpServletRequest request) {
         var query = new ListQuery(request.getParameterMap(), ATTEMPT_ID, Set.of("event_id", "status"));
@@ -167,18 +143,14 @@ class WebhookEndpointController {
     }
 
     @PostMapping(value = "/events/{id}/redeliver", produces = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(summary = "Redeliver an event",
+    @Operation(operationId = "redeliverEvent", summary = "Redeliver an event",
             description = "Queues the event again, now and with a fresh retry schedule, for the given endpoint or "
                     + "else for every enabled endpoint that receives its type. Receivers see the same webhook-id.",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(
-                    content = @Content(schema = @Schema(implementation = RedeliverRequest.class))),
-            parameters = @Parameter(name = IdempotentRequests.HEADER, in = ParameterIn.HEADER,
-                    schema = @Schema(type = "string", minLength = 1, maxLength = 200)))
+                    content = @Content(schema = @Schema(implementation = RedeliverRequest.class))))
     @ApiResponse(responseCode = "202", content = @Content(schema = @Schema(implementation = RedeliveryView.class)))
-    @ApiResponse(responseCode = "404", description = "No such event or endpoint for this key", content = @Content(
-            mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
-    @ApiResponse(responseCode = "422", description = "No enabled endpoint receives this event, or the endpoint is disabled",
-            content = @Content(mediaType = "application/problem+json", schema = @Schema(implementation = Problem.class)))
+    @ProblemResponse(status = 404, description = "No such event or endpoint for this key")
+    @ProblemResponse(status = 422, description = "No enabled endpoint receives this event, or the endpoint is disabled")
     ResponseEntity<byte[]> redeliver(Caller caller, @PathVariable String id,
                                      @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         JsonInput in = JsonInput.body(body).allow(Set.of("webhook_endpoint"));
