@@ -20,7 +20,8 @@ record PaymentSettings(@DefaultValue("PT1M") Duration lease,
 
     PaymentSettings {
         if (!lease.isPositive() || !authorizationTtl.isPositive()) {
-            throw new IllegalArgumentException("tender.payments.lease and authorization-ttl must be positive durations");
+            throw new IllegalArgumentException(
+                    "tender.payments.lease and authorization-ttl must be positive durations");
         }
     }
 

@@ -16,7 +16,8 @@ record PaymentRequestSettings(@DefaultValue("PT2S") Duration pushPollInterval) {
 
     PaymentRequestSettings {
         if (!pushPollInterval.isPositive()) {
-            throw new IllegalArgumentException("tender.payment-requests.push-poll-interval must be a positive duration");
+            throw new IllegalArgumentException(
+                    "tender.payment-requests.push-poll-interval must be a positive duration");
         }
     }
 }

@@ -20,7 +20,8 @@ record RedemptionSettings(@DefaultValue("PT1M") Duration lease,
 
     RedemptionSettings {
         if (!lease.isPositive() || !reservationTtl.isPositive()) {
-            throw new IllegalArgumentException("tender.redemptions.lease and reservation-ttl must be positive durations");
+            throw new IllegalArgumentException(
+                    "tender.redemptions.lease and reservation-ttl must be positive durations");
         }
     }
 

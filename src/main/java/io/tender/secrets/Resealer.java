@@ -51,7 +51,8 @@ class Resealer implements SchedulingConfigurer {
 
     @Override
     public void configureTasks(ScheduledTaskRegistrar registrar) {
-        registrar.addFixedDelayTask(new FixedDelayTask(this::reseal, settings.resealInterval(), settings.resealDelay()));
+        registrar.addFixedDelayTask(
+                new FixedDelayTask(this::reseal, settings.resealInterval(), settings.resealDelay()));
     }
 
     void reseal() {

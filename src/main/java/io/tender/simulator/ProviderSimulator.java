@@ -32,7 +32,8 @@ public class ProviderSimulator {
 
     public static ConfigurableApplicationContext run(String... args) {
         List<String> arguments = new ArrayList<>(List.of(args));
-        // As arguments, so they win over application.yml (which gives the service's own port and data dir).
+        // As arguments, so they win over application.yml and the settings records (the service's port and data
+        // dir).
         defaultArgument(arguments, "server.port", System.getenv().getOrDefault("SIMULATOR_PORT", "9090"));
         defaultArgument(arguments, "tender.data-dir", System.getenv().getOrDefault("TENDER_DATA_DIR", "./.tender-simulator"));
         // Its own settings under the names docs/provider-protocol.md gives them.

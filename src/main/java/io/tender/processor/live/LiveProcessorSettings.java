@@ -15,5 +15,6 @@ import java.time.Duration;
 public record LiveProcessorSettings(String baseUrl, String apiKey,
                                     @DefaultValue("2s") Duration connectTimeout,
                                     @DefaultValue("10s") Duration readTimeout,
-                                    @DefaultValue @NestedConfigurationProperty LiveProviderSettings.Resilience resilience) {
+                                    @DefaultValue @NestedConfigurationProperty
+                                    LiveProviderSettings.Resilience resilience) {
 }
