@@ -57,6 +57,9 @@ class NotificationDispatcher implements SchedulingConfigurer {
     int dispatchOnce() {
         List<Notifications.Claim> batch = tx.execute(s -> notifications.claimDue(BATCH, settings.lease()));
         for (var claim : batch) {
+            if (!notifications.renew(claim, settings.lease())) {
+                continue; // its lease ran out while earlier messages were sent: another instance has it now
+            }
             try {
                 send(claim);
             } catch (RuntimeException e) {
@@ -77,8 +80,9 @@ class NotificationDispatcher implements SchedulingConfigurer {
             failed(claim, e);
             return;
         }
-        tx.executeWithoutResult(s -> notifications.sent(claim));
+        // Logged before it is recorded: it has gone out whatever the record's fate, and a reader of the row finds the line.
         log.info("Notification {} sent by {} for {}", claim.id(), claim.channel().wire(), claim.subjectId());
+        tx.executeWithoutResult(s -> notifications.sent(claim));
     }
 
     private void failed(Notifications.Claim claim, RuntimeException e) {

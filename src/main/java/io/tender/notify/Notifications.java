@@ -78,6 +78,20 @@ class Notifications {
                 .list();
     }
 
+    /**
+     * Renews the claim's lease just before its message is sent, so that a slow batch cannot outlive a later
+     * message's lease and let another instance send it too. False when the claim is no longer this attempt's.
+     */
+    boolean renew(Claim claim, Duration lease) {
+        return jdbc.sql("""
+                        update notifications set next_attempt_at = now() + cast(:lease as interval), updated_at = now()
+                        where id = :id and status = 'pending' and attempts = :attempt""")
+                .param("lease", lease.toString())
+                .param("id", claim.id())
+                .param("attempt", claim.attempt())
+                .update() == 1;
+    }
+
     /** The message went out. Written only while the claim is still this attempt's. */
     void sent(Claim claim) {
         jdbc.sql("""

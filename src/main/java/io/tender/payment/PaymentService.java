@@ -97,6 +97,12 @@ class PaymentService {
         /** The method as the processor receives it: only in memory, for the authorization, never written. */
         final PaymentMethodInput method;
         final List<Outbox.Event> events = new ArrayList<>();
+        /**
+         * Whether this run moved its session. Only then is the session written: a run that merely carries the session
+         * (read before a processor call) must not write back a copy a concurrent writer has changed since (a payment
+         * request's new {@code expires_at}).
+         */
+        private boolean sessionMoved;
 
         Run(Caller owner, Payment payment, PaymentSession session, PaymentProcessor processor, PaymentMethodInput method) {
             this.owner = owner;
@@ -114,13 +120,15 @@ class PaymentService {
 
         void recordSession(PaymentSession.Transition transition) {
             events.add(sessionEvent(session, transition.eventType()));
+            sessionMoved = true;
         }
 
-        /** Writes the payment, its session and the events; the caller runs this inside a transaction. */
+        /** Writes the payment, its session if it moved, and the events; the caller runs this inside a transaction. */
         void write(Duration leaseFor) {
             payments.update(payment, leaseFor);
-            if (session != null) {
+            if (session != null && sessionMoved) {
                 sessions.update(session);
+                sessionMoved = false;
             }
             events.forEach(e -> outbox.append(owner, e));
             events.clear();
@@ -294,12 +302,10 @@ class PaymentService {
                     PaymentMethods.details(method), methods.fingerprint(method), now);
             payment.beginAuthorization(now);
             payments.insert(payment, lease);
-            Run started = new Run(owner, payment, session, processor, method);
-            started.recordSession(session.attemptStarted(payment.id(), now));
+            var transition = session.attemptStarted(payment.id(), now);
             sessions.update(session);
-            started.events.forEach(e -> outbox.append(owner, e));
-            started.events.clear();
-            return started;
+            outbox.append(owner, sessionEvent(session, transition.eventType()));
+            return new Run(owner, payment, session, processor, method);
         });
         if (!settle(run, Settlement.Mode.SEND)) {
             payments.release(run.payment);
@@ -314,15 +320,13 @@ class PaymentService {
      * transaction. An authorization waiting for the customer is written as it is (pending).
      */
     private void finishAttempt(Run run) {
+        if (run.session != null) {
+            // The session may have changed since the attempt started (a new expiry): move the one in the database.
+            finishWithFreshSession(run);
+            return;
+        }
         tx.executeWithoutResult(s -> {
-            if (run.payment.status().isFinal() && run.session != null) {
-                saveMethod(run.payment, run.session);
-                run.recordSession(run.session.attemptEnded(run.payment, Timestamps.now()));
-            }
             run.write(null);
-            if (run.session != null && run.payment.status().isFinal()) {
-                tellOrigin(run.owner, run.session, run.payment);
-            }
             if (run.payment.status() == PaymentStatus.SUCCEEDED && run.payment.obligationId() != null) {
                 obligations.applyReceived(run.owner, run.payment.id()).ifPresent(reason -> log.error(
                         "Payment {} succeeded but could not be applied to {}: {}. An operator must reconcile it.",
@@ -351,12 +355,7 @@ class PaymentService {
         }
         run.payment.settle(outcome, Timestamps.now(), session == null || session.retriesLeft(), authorizationTtl);
         try {
-            if (session != null) {
-                // The session row is locked in the final transaction: read it again there.
-                finishWithFreshSession(run);
-            } else {
-                finishAttempt(run);
-            }
+            finishAttempt(run);
         } catch (StaleWrite e) {
             log.debug("{} was moved by another writer meanwhile", payment.id());
         }
@@ -602,11 +601,7 @@ class PaymentService {
             payments.release(payment);
             return;
         }
-        if (session != null) {
-            finishWithFreshSession(run);
-        } else {
-            finishAttempt(run);
-        }
+        finishAttempt(run);
         log.info("Recovered {}: {}", payment.id(), payment.status().wire());
     }
 
@@ -616,7 +611,11 @@ class PaymentService {
      * recovery job to resolve it.
      */
     void expire(PaymentSession locked) {
-        Optional<Payment> latest = latest(locked);
+        Optional<PaymentSession> current = sessions.findById(locked.id(), false);
+        if (current.isEmpty() || current.get().status() != PaymentSession.Status.ACTIVE || stillOpen(current.get())) {
+            return;
+        }
+        Optional<Payment> latest = latest(current.get());
         if (latest.isPresent() && latest.get().status() == PaymentStatus.PENDING) {
             Payment payment = latest.get();
             if (payment.awaitingCustomer().isEmpty() || payment.pending().get().type() != PaymentOperation.Type.AUTHORIZE) {
@@ -638,7 +637,7 @@ class PaymentService {
         }
         tx.executeWithoutResult(s -> {
             PaymentSession session = sessions.findById(locked.id(), true).orElseThrow();
-            if (session.status() != PaymentSession.Status.ACTIVE) {
+            if (session.status() != PaymentSession.Status.ACTIVE || stillOpen(session)) {
                 return;
             }
             Optional<Payment> last = latest(session);
@@ -655,6 +654,11 @@ class PaymentService {
             tellOrigin(Caller.system(session.merchantId(), session.mode()), session,
                     last.filter(p -> p.status() == PaymentStatus.EXPIRED).orElse(null));
         });
+    }
+
+    /** An active session whose expiry has not come (it was moved later after the recovery job picked it). */
+    private static boolean stillOpen(PaymentSession session) {
+        return session.status() == PaymentSession.Status.ACTIVE && Timestamps.now().isBefore(session.expiresAt());
     }
 
     /** Completes the keys of capture and void requests that never got their answer with the final payment. */

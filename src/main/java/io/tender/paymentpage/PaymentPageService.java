@@ -177,6 +177,10 @@ class PaymentPageService {
                     return new VisitOutcome.Closed();
                 }
                 PaymentPage page = found.get();
+                if (!page.allows(amount)) {
+                    // A PATCH changed the amount or its range after the form was checked.
+                    return new VisitOutcome.AmountRefused();
+                }
                 Caller owner = Caller.system(page.merchantId(), page.mode());
                 Visit visit = new Visit(Ids.newId("ppv_"), page.id(), null, formNonce, amount, page.currency(),
                         details, now);

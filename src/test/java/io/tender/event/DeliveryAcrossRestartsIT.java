@@ -21,13 +21,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -97,11 +102,13 @@ class DeliveryAcrossRestartsIT {
         receiver.secrets(endpoint.json().get("secret").stringValue());
 
         // Every event's first attempt fails, so each is retried; the 5th request is held open until the kill.
-        Set<String> seenOnce = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        Set<String> seenOnce = ConcurrentHashMap.newKeySet();
         CountDownLatch holding = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         AtomicReference<String> heldEvent = new AtomicReference<>();
         AtomicBoolean held = new AtomicBoolean();
+        // When each event was answered 2xx (just before the answer is sent), for the order check below.
+        Map<String, List<Instant>> acknowledged = new ConcurrentHashMap<>();
         receiver.respond(r -> {
             if (seenOnce.add(r.webhookId())) {
                 return 500;
@@ -111,6 +118,7 @@ class DeliveryAcrossRestartsIT {
                 holding.countDown();
                 await(release);
             }
+            acknowledged.computeIfAbsent(r.webhookId(), id -> new CopyOnWriteArrayList<>()).add(Instant.now());
             return 200;
         });
 
@@ -154,6 +162,27 @@ class DeliveryAcrossRestartsIT {
             List<String> firstSuccess = received.stream().filter(r -> r.json().get("data").get("id").stringValue().equals(redemption))
                     .map(Received::type).distinct().toList();
             assertThat(firstSuccess.getFirst()).isEqualTo("redemption.created");
+        }
+        // And each waits for the one before it: no attempt of a redemption's next event (not even its failing first
+        // one) reaches the receiver before the previous event was answered 2xx, across the kill too (an answer the
+        // killed service never read does not count: the previous event is delivered again, and the next waits for that).
+        for (String redemption : redemptions) {
+            List<JsonNode> inOrder = events.values().stream()
+                    .filter(e -> e.get("data").get("id").stringValue().equals(redemption))
+                    // Event ids grow in the order events are appended (reserved and failed share a version).
+                    .sorted(Comparator.comparing(e -> e.get("id").stringValue())).toList();
+            assertThat(inOrder).as(redemption).hasSizeGreaterThanOrEqualTo(2);
+            for (int n = 1; n < inOrder.size(); n++) {
+                String previous = inOrder.get(n - 1).get("id").stringValue();
+                String next = inOrder.get(n).get("id").stringValue();
+                assertThat(acknowledged.get(previous)).as("2xx answers to %s", previous).isNotEmpty();
+                Instant previousAcknowledged = Collections.max(acknowledged.get(previous));
+                Instant nextFirstArrived = received.stream().filter(r -> r.webhookId().equals(next))
+                        .map(Received::receivedAt).min(Comparator.naturalOrder()).orElseThrow();
+                assertThat(nextFirstArrived).as("first attempt of %s (%s) after the 2xx to %s (%s)", next,
+                        inOrder.get(n).get("type").stringValue(), previous, inOrder.get(n - 1).get("type").stringValue())
+                        .isAfter(previousAcknowledged);
+            }
         }
 
         Map<String, ConsumerRecord<String, CloudEvent>> published = kafkaRecords(events.keySet());

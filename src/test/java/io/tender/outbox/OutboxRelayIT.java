@@ -4,12 +4,17 @@ import io.tender.auth.Caller;
 import io.tender.auth.KeyKind;
 import io.tender.auth.Mode;
 import io.tender.support.ApiIntegrationTest;
+import io.tender.support.SecondInstance;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -22,8 +27,6 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -45,6 +48,8 @@ class OutboxRelayIT extends ApiIntegrationTest {
     OutboxPurge purge;
     @Autowired
     TransactionTemplate tx;
+    @Autowired
+    ApplicationContext context;
 
     private Caller caller;
 
@@ -103,6 +108,33 @@ class OutboxRelayIT extends ApiIntegrationTest {
     @Test
     void fourRelaysAtOnceDeliverEveryEventOnceAndEachAggregatesEventsInOrder() throws Exception {
         Probe probe = new Probe();
+        List<String> appended = appendAcrossTwelveAggregates(probe);
+
+        relayAtOnce(probe, Map.of("relay-1", relay, "relay-2", relay, "relay-3", relay, "relay-4", relay));
+
+        assertDeliveredOnceEachAggregateInOrder(probe, appended);
+        assertThat(probe.threads).as("relays that delivered something").hasSizeGreaterThan(1);
+    }
+
+    /** The claim is about instances: the relays of two service instances on one database, each with its own pool. */
+    @Test
+    void theRelaysOfTwoInstancesAtOnceDeliverEveryEventOnceAndEachAggregatesEventsInOrder(@TempDir Path dataDir)
+            throws Exception {
+        try (ConfigurableApplicationContext second = SecondInstance.start(context, dataDir)) {
+            OutboxRelay secondRelay = second.getBean(OutboxRelay.class);
+            assertThat(secondRelay).isNotSameAs(relay);
+            Probe probe = new Probe();
+            List<String> appended = appendAcrossTwelveAggregates(probe);
+
+            relayAtOnce(probe, Map.of("first-1", relay, "first-2", relay, "second-1", secondRelay, "second-2", secondRelay));
+
+            assertDeliveredOnceEachAggregateInOrder(probe, appended);
+            assertThat(probe.threads).as("relays that delivered something")
+                    .anyMatch(t -> t.startsWith("first-")).anyMatch(t -> t.startsWith("second-"));
+        }
+    }
+
+    private List<String> appendAcrossTwelveAggregates(Probe probe) {
         List<String> aggregates = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
             aggregates.add("agg_" + UUID.randomUUID());
@@ -111,25 +143,33 @@ class OutboxRelayIT extends ApiIntegrationTest {
         for (int i = 0; i < 72; i++) {
             appended.add(append(probe, aggregates.get(i % aggregates.size()), Instant.now()));
         }
+        return appended;
+    }
 
-        var pool = Executors.newFixedThreadPool(4);
-        try {
-            List<Future<?>> relays = new ArrayList<>();
-            for (int r = 0; r < 4; r++) {
-                relays.add(pool.submit(() -> {
-                    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                    while (pending(probe) > 0 && System.nanoTime() < deadline) {
-                        relay.relayOnce(probe, 3);
-                    }
-                }));
+    /** Each relay on a thread of its own, named by the key, relaying at most 3 aggregates a time until none is pending. */
+    private void relayAtOnce(Probe probe, Map<String, OutboxRelay> relays) throws Exception {
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> threads = new ArrayList<>();
+        List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+        relays.forEach((name, instance) -> threads.add(Thread.ofPlatform().name(name).start(() -> {
+            try {
+                start.await();
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (pending(probe) > 0 && System.nanoTime() < deadline) {
+                    instance.relayOnce(probe, 3);
+                }
+            } catch (Throwable e) {
+                failures.add(e);
             }
-            for (Future<?> r : relays) {
-                r.get(90, TimeUnit.SECONDS);
-            }
-        } finally {
-            pool.shutdownNow();
+        })));
+        start.countDown();
+        for (Thread thread : threads) {
+            assertThat(thread.join(Duration.ofSeconds(90))).as(thread.getName() + " finished").isTrue();
         }
+        assertThat(failures).isEmpty();
+    }
 
+    private void assertDeliveredOnceEachAggregateInOrder(Probe probe, List<String> appended) {
         List<String> delivered = probe.delivered.stream().map(OutboxEvent::id).toList();
         assertThat(delivered).containsExactlyInAnyOrderElementsOf(appended).doesNotHaveDuplicates();
         Map<String, List<Long>> seqsByAggregate = new LinkedHashMap<>();
@@ -137,7 +177,6 @@ class OutboxRelayIT extends ApiIntegrationTest {
             seqsByAggregate.computeIfAbsent(e.aggregateId(), k -> new ArrayList<>()).add(e.seq());
         }
         assertThat(seqsByAggregate).hasSize(12).allSatisfy((aggregate, seqs) -> assertThat(seqs).isSorted());
-        assertThat(probe.threads).as("relays that delivered something").hasSizeGreaterThan(1);
         assertThat(pending(probe)).isZero();
     }
 

@@ -1,27 +1,39 @@
 package io.tender.redemption;
 
+import com.github.tomakehurst.wiremock.client.MappingBuilder;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.http.Fault;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import io.tender.support.Api;
 import io.tender.support.LiveProvidersIntegrationTest;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import tools.jackson.databind.JsonNode;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.any;
+import static com.github.tomakehurst.wiremock.client.WireMock.anyUrl;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.matching;
 import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.moreThanOrExactly;
 import static com.github.tomakehurst.wiremock.client.WireMock.notFound;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static io.tender.support.Vouchers.digits;
 import static io.tender.support.Vouchers.oneVoucher;
 import static io.tender.support.Vouchers.validPin;
 import static io.tender.redemption.RedemptionAssertions.assertFailedAtReserve;
@@ -31,19 +43,33 @@ import static org.awaitility.Awaitility.await;
 /**
  * Live-mode redemptions against a provider that misbehaves (WireMock). Each fault after sending is an unknown
  * outcome that is resolved by asking the provider for the call's status, never reported as a decline; a call that
- * was never sent is a transport error.
+ * was never sent is a transport error. The provider's answers on these paths quote the voucher's PIN, as real ones
+ * do in their messages, and the log lines the faults cause are captured: no PIN, token or provider credential
+ * reaches one.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class ProviderFaultsIT extends LiveProvidersIntegrationTest {
 
     private static final String RESERVED = "{\"result\":\"approved\",\"amount\":10000,\"currency\":\"ZAR\",\"reference\":{\"pin\":\"************4447\"}}";
     private static final String CONFIRMED = "{\"result\":\"approved\",\"amount\":10000,\"currency\":\"ZAR\",\"reference\":{\"serial_number\":\"778899\"}}";
     private static final String REVERSED = "{\"result\":\"approved\",\"amount\":10000,\"currency\":\"ZAR\",\"reference\":{\"reversal_reference\":\"r-1\"}}";
 
+    /** The live providers' credential in this context ({@code tender.providers.live.api-key}). */
+    private static final String CREDENTIAL = "Bearer provider-secret";
+
     private Api live;
+    /** This test's voucher; the provider's failing answers quote it. */
+    private String pin;
+    /** Every PIN, token and credential this test sent: none may appear in the log output. */
+    private final List<String> secrets = new ArrayList<>(List.of("provider-secret"));
 
     @BeforeEach
     void merchant() {
         live = merchants.create().live();
+        pin = secret(validPin());
+        // Anything not stubbed is answered too (404, as WireMock's own default), so that WireMock never prints an
+        // unmatched request's body (with its PIN) into the captured output.
+        PROVIDER.stubFor(any(anyUrl()).atPriority(100).willReturn(notFound()));
         PROVIDER.stubFor(post("/one_voucher/reserve").willReturn(okJson(RESERVED)));
         // Should a reserve answer be slow on a loaded machine, its status tells the truth (WireMock's default 404
         // would say "never received" about a call it did receive).
@@ -51,13 +77,32 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
                 .atPriority(10).willReturn(okJson(RESERVED)));
     }
 
+    @AfterEach
+    void noSecretReachedALogLine(CapturedOutput output) {
+        String logs = output.getAll();
+        for (String secret : secrets) {
+            assertThat(logs).as("log output").doesNotContain(secret);
+        }
+    }
+
+    private String secret(String value) {
+        secrets.add(value);
+        return value;
+    }
+
+    /** A failing answer whose text quotes the PIN. */
+    private ResponseDefinitionBuilder failing(int status) {
+        return aResponse().withStatus(status).withHeader("Content-Type", "application/json")
+                .withBody("{\"message\":\"Voucher " + pin + " could not be processed\"}");
+    }
+
     private JsonNode created(String key) {
-        var response = live.post("/collect/redemptions", oneVoucher(validPin())).idempotencyKey(key).send();
+        var response = live.post("/collect/redemptions", oneVoucher(pin)).idempotencyKey(key).send();
         assertThat(response.status()).as(response.toString()).isEqualTo(201);
         return response.json();
     }
 
-    private static void statusOfConfirm(com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder answer) {
+    private static void statusOfConfirm(ResponseDefinitionBuilder answer) {
         PROVIDER.stubFor(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)confirm")).willReturn(answer));
     }
 
@@ -83,11 +128,59 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
 
         PROVIDER.verify(postRequestedFor(urlEqualTo("/one_voucher/reserve"))
                 .withHeader("Idempotency-Key", equalTo(id + ":reserve"))
-                .withHeader("Authorization", equalTo("Bearer provider-secret"))
+                .withHeader("Authorization", equalTo(CREDENTIAL))
                 .withRequestBody(matchingJsonPath("$.operation_key", equalTo(id + ":reserve"))));
         PROVIDER.verify(postRequestedFor(urlEqualTo("/one_voucher/confirm"))
                 .withHeader("Idempotency-Key", equalTo(id + ":confirm"))
+                .withHeader("Authorization", equalTo(CREDENTIAL))
                 .withRequestBody(matchingJsonPath("$.reservation_key", equalTo(id + ":reserve"))));
+    }
+
+    /** Only a call that carries the credential gets an answer; any other is a 401, as from a real provider. */
+    private static MappingBuilder authorized(MappingBuilder call) {
+        return call.withHeader("Authorization", equalTo(CREDENTIAL));
+    }
+
+    @Test
+    void everyKindOfCallCarriesTheProviderCredentialAndTheProviderChecksIt() {
+        PROVIDER.resetAll();
+        PROVIDER.stubFor(any(anyUrl()).atPriority(100).willReturn(aResponse().withStatus(401)));
+        PROVIDER.stubFor(authorized(post("/one_voucher/reserve")).willReturn(okJson(RESERVED)));
+        PROVIDER.stubFor(authorized(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)reserve")))
+                .willReturn(okJson(RESERVED)));
+        // A confirm answered 503 is settled by its status, which only an authorized status query learns.
+        PROVIDER.stubFor(authorized(post("/one_voucher/confirm")).willReturn(failing(503)));
+        PROVIDER.stubFor(authorized(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)confirm")))
+                .willReturn(okJson(CONFIRMED)));
+
+        assertThat(created("credential-status").get("status").stringValue()).isEqualTo("confirmed");
+
+        // A confirm whose outcome stays unknown is reversed after giving up; only an authorized reversal ends it.
+        pin = secret(validPin());
+        PROVIDER.stubFor(authorized(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)confirm")))
+                .willReturn(failing(503)));
+        PROVIDER.stubFor(authorized(post("/one_voucher/reverse")).willReturn(okJson(REVERSED)));
+
+        assertThat(failedAfterGivingUp("credential-reverse").get("reversed_amount").longValue()).isEqualTo(10000);
+
+        // A balance lookup (ott has one) answers only if authorized.
+        PROVIDER.stubFor(authorized(post("/ott/lookup"))
+                .willReturn(okJson("{\"result\":\"balance\",\"balance\":5000,\"currency\":\"ZAR\"}")));
+        var balance = live.post("/stored_value/lookup", "{\"type\":\"vouchers.ott\",\"source\":{\"pin\":\""
+                + secret("T" + digits(11) + "7") + "\",\"phone_number\":\"+27821234567\"}}").send();
+        assertThat(balance.status()).as(balance.toString()).isEqualTo(200);
+        assertThat(balance.json().get("balance").longValue()).isEqualTo(5000);
+
+        for (var call : List.of(postRequestedFor(urlEqualTo("/one_voucher/reserve")),
+                postRequestedFor(urlEqualTo("/one_voucher/confirm")),
+                getRequestedFor(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)confirm")),
+                postRequestedFor(urlEqualTo("/one_voucher/reverse")),
+                postRequestedFor(urlEqualTo("/ott/lookup")))) {
+            PROVIDER.verify(moreThanOrExactly(1), call.withHeader("Authorization", equalTo(CREDENTIAL)));
+        }
+        assertThat(PROVIDER.getAllServeEvents()).isNotEmpty().allSatisfy(e ->
+                assertThat(e.getRequest().getHeader("Authorization")).as(e.getRequest().getMethod() + " "
+                        + e.getRequest().getUrl()).isEqualTo(CREDENTIAL));
     }
 
     @Test
@@ -109,7 +202,7 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
     void anEmptyReserveAnswerTakesTheProvidersDeclineFromTheStatus() {
         PROVIDER.stubFor(post("/one_voucher/reserve").willReturn(aResponse().withFault(Fault.EMPTY_RESPONSE)));
         PROVIDER.stubFor(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)reserve")).willReturn(aResponse()
-                .withStatus(200).withBody("{\"result\":\"declined\",\"error_code\":\"one_voucher.2402\",\"message\":\"Voucher could not be found\"}")));
+                .withStatus(200).withBody("{\"result\":\"declined\",\"error_code\":\"one_voucher.2402\",\"message\":\"Voucher " + pin + " could not be found\"}")));
 
         JsonNode r = created("empty-1");
 
@@ -120,7 +213,7 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
 
     @Test
     void aMalformedConfirmAnswerIsNeverTrustedAndTheStatusDecides() {
-        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(aResponse().withStatus(200).withBody("{\"result\":\"approv")));
+        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(aResponse().withStatus(200).withBody("{\"message\":\"" + pin + "\",\"result\":\"approv")));
         statusOfConfirm(okJson(CONFIRMED));
 
         JsonNode r = created("malformed-1");
@@ -131,7 +224,7 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
 
     @Test
     void anAnswerOutsideTheProtocolIsNeverAFiveHundred() {
-        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(okJson("{\"result\":\"approved\",\"amount\":\"lots\"}")));
+        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(okJson("{\"result\":\"approved\",\"amount\":\"lots\",\"message\":\"" + pin + "\"}")));
         statusOfConfirm(notFound());
 
         JsonNode r = created("garbage-1");
@@ -141,24 +234,26 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
     }
 
     @Test
-    void aServerErrorOnAConfirmTheProviderNeverReceivedFailsWithATransportError() {
-        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(aResponse().withStatus(500)));
+    void aServerErrorOnAConfirmTheProviderNeverReceivedFailsWithATransportError(CapturedOutput output) {
+        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(failing(500)));
         statusOfConfirm(notFound());
 
         JsonNode r = created("500-1");
 
         assertThat(r.get("status").stringValue()).isEqualTo("failed");
         assertThat(r.get("last_error").get("error_code").stringValue()).isEqualTo("one_voucher.transport_error");
+        // The capture is live: the fault's WARN line is in it (and, checked after each test, the PIN is not).
+        assertThat(output.getAll()).contains("Outcome of a call to one_voucher is unclear: answered HTTP 500");
     }
 
     @Test
     void aServiceUnavailableWhoseStatusIsAlsoUnknownAnswers504AndRecoveryFinishesIt() {
-        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(aResponse().withStatus(503)));
+        PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(failing(503)));
         PROVIDER.stubFor(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)confirm"))
                 .inScenario("late").whenScenarioStateIs(Scenario.STARTED)
-                .willReturn(aResponse().withStatus(503)));
+                .willReturn(failing(503)));
 
-        String body = oneVoucher(validPin());
+        String body = oneVoucher(pin);
         var first = live.post("/collect/redemptions", body).idempotencyKey("503-1").send();
 
         assertThat(first.status()).as(first.toString()).isEqualTo(504);
@@ -195,7 +290,7 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
     private String reservePendingAsAfterACrash(String key, String body) {
         PROVIDER.stubFor(post("/one_voucher/reserve").willReturn(okJson(RESERVED).withFixedDelay(2000)));
         PROVIDER.stubFor(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)reserve"))
-                .willReturn(aResponse().withStatus(503)));
+                .willReturn(failing(503)));
         var first = live.post("/collect/redemptions", body).idempotencyKey(key).send();
         assertThat(first.status()).as(first.toString()).isEqualTo(504);
         PROVIDER.stubFor(get(urlPathMatching("/one_voucher/operations/rdm_[a-f0-9]{24}(:|%3A)reserve"))
@@ -208,7 +303,7 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
         PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(okJson(CONFIRMED)));
         statusOfConfirm(okJson(CONFIRMED));
 
-        String id = reservePendingAsAfterACrash("sent-confirm-1", oneVoucher(validPin()));
+        String id = reservePendingAsAfterACrash("sent-confirm-1", oneVoucher(pin));
 
         // The dead request's confirm got through: the recovery job learns its answer by asking, and sends nothing.
         await().atMost(Duration.ofSeconds(30)).until(() ->
@@ -225,7 +320,7 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
         PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(okJson(CONFIRMED)));
         statusOfConfirm(notFound());
 
-        String body = oneVoucher(validPin());
+        String body = oneVoucher(pin);
         String id = reservePendingAsAfterACrash("unsent-confirm-1", body);
 
         // The provider never received <id>:confirm; asking fenced that key, so the confirm goes under <id>:confirm~2.
@@ -250,7 +345,7 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
      * here) and the recovery job ends the redemption. Returns it as it ends.
      */
     private JsonNode failedAfterGivingUp(String key) {
-        var first = live.post("/collect/redemptions", oneVoucher(validPin())).idempotencyKey(key).send();
+        var first = live.post("/collect/redemptions", oneVoucher(pin)).idempotencyKey(key).send();
         assertThat(first.status()).as(first.toString()).isEqualTo(504);
         String id = first.json().get("detail").stringValue().replaceAll(".*(rdm_[a-f0-9]{24}).*", "$1");
 
@@ -263,7 +358,7 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
     @Test
     void anOutcomeThatStaysUnknownIsReversedAfterGivingUpAndOnlyThenReportedFailed() {
         PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
-        statusOfConfirm(aResponse().withStatus(503));
+        statusOfConfirm(failing(503));
         PROVIDER.stubFor(post("/one_voucher/reverse").willReturn(okJson(REVERSED)));
 
         JsonNode r = failedAfterGivingUp("giveup-1");
@@ -283,7 +378,7 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
 
     @Test
     void aServerErrorOnAReserveTheProviderActedOnIsResolvedByItsStatusAndTheRedemptionGoesOn() {
-        PROVIDER.stubFor(post("/one_voucher/reserve").willReturn(aResponse().withStatus(500)));
+        PROVIDER.stubFor(post("/one_voucher/reserve").willReturn(failing(500)));
         PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(okJson(CONFIRMED)));
         // The reserve's status (stubbed in merchant()) says approved: the 500 came after the provider acted.
 
@@ -312,11 +407,11 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
     @Test
     void aReversalTheProviderNeverReceivedIsSentAgainUnderAFreshKeyBeforeTheRedemptionIsReportedFailed() {
         PROVIDER.stubFor(post("/one_voucher/confirm").willReturn(aResponse().withFault(Fault.CONNECTION_RESET_BY_PEER)));
-        statusOfConfirm(aResponse().withStatus(503));
+        statusOfConfirm(failing(503));
         // The first reversal is lost (500, and its status says never received); the one under a fresh key goes through.
         PROVIDER.stubFor(post("/one_voucher/reverse")
                 .withRequestBody(matchingJsonPath("$.operation_key", matching("rdm_[a-f0-9]{24}:reverse")))
-                .willReturn(aResponse().withStatus(500)));
+                .willReturn(failing(500)));
         PROVIDER.stubFor(post("/one_voucher/reverse")
                 .withRequestBody(matchingJsonPath("$.operation_key", matching("rdm_[a-f0-9]{24}:reverse~2")))
                 .willReturn(okJson(REVERSED)));
@@ -340,7 +435,7 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
 
     @Test
     void aProviderThatCannotBeReachedFailsTheRedemptionWithATransportErrorWithoutAskingAfterIt() {
-        String token = "ABCD" + validPin().substring(8);
+        String token = secret("ABCD" + validPin().substring(8));
         var response = live.post("/collect/redemptions",
                 "{\"type\":\"vouchers.provider_c\",\"source\":{\"token\":\"" + token + "\"}}").send();
 
@@ -353,7 +448,7 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
     @Test
     void aProviderDeclineIsRecordedAsItsOwnCode() {
         PROVIDER.stubFor(post("/one_voucher/reserve").willReturn(aResponse().withStatus(422)
-                .withBody("{\"result\":\"declined\",\"error_code\":\"one_voucher.expired\",\"message\":\"Voucher has expired\"}")));
+                .withBody("{\"result\":\"declined\",\"error_code\":\"one_voucher.expired\",\"message\":\"Voucher " + pin + " has expired\"}")));
 
         JsonNode r = created("declined-1");
 

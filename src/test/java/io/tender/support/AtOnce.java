@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 
 /**
@@ -20,6 +21,22 @@ public final class AtOnce {
 
     /** Sends {@code count} requests at once; the answers in the order of their index. */
     public static List<Api.Response> send(int count, IntFunction<Api.Response> request) {
+        return send(count, request, null);
+    }
+
+    /**
+     * Sends {@code count} requests at once while {@code hold} keeps the one that gets to work from finishing, and
+     * releases it only once every other request has answered: so every other answer was given while that one ran,
+     * the overlap a race test claims. Fails if all {@code count} answered under the hold (it held nothing back), or if
+     * the others did not answer within a minute.
+     */
+    public static List<Api.Response> sendWhileOneIsHeld(int count, IntFunction<Api.Response> request, SandboxHold hold) {
+        try (hold) {
+            return send(count, request, hold);
+        }
+    }
+
+    private static List<Api.Response> send(int count, IntFunction<Api.Response> request, SandboxHold hold) {
         CountDownLatch start = new CountDownLatch(1);
         List<Future<Api.Response>> futures = new ArrayList<>();
         try (ExecutorService threads = Executors.newFixedThreadPool(count)) {
@@ -31,6 +48,13 @@ public final class AtOnce {
                 }));
             }
             start.countDown();
+            if (hold != null) {
+                try {
+                    awaitAllButOne(futures);
+                } finally {
+                    hold.release(); // before the pool's close waits for the held request
+                }
+            }
             List<Api.Response> responses = new ArrayList<>();
             for (Future<Api.Response> future : futures) {
                 responses.add(future.get());
@@ -41,6 +65,20 @@ public final class AtOnce {
             throw new AssertionError("interrupted while the requests ran", e);
         } catch (ExecutionException e) {
             throw new AssertionError("a request failed", e.getCause());
+        }
+    }
+
+    private static void awaitAllButOne(List<? extends Future<?>> futures) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        long done;
+        while ((done = futures.stream().filter(Future::isDone).count()) < futures.size() - 1) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(done + " of " + futures.size() + " requests answered while one was held");
+            }
+            Thread.sleep(10);
+        }
+        if (done == futures.size()) {
+            throw new AssertionError("every request answered while one was to be held: the hold held nothing back");
         }
     }
 }

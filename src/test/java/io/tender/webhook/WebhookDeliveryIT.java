@@ -243,6 +243,50 @@ class WebhookDeliveryIT extends ApiIntegrationTest {
         }
     }
 
+    /**
+     * The overlap ends 24 h after the rotation. The rotation stores that instant with the endpoint
+     * ({@code previous_secret_expires_at}), and each attempt compares it with its own clock; moving the stored instant
+     * back by 24 h is exactly what 24 h passing would do to that comparison, without waiting for them.
+     */
+    @Test
+    void theOldSecretStopsSigningWhenTheOverlapEnds24HoursAfterTheRotation() {
+        JsonNode created = endpoint("[\"redemption.confirmed\"]");
+        String oldSecret = created.get("secret").stringValue();
+        String endpointId = created.get("id").stringValue();
+        JsonNode rotated = api.post("/webhook_endpoints/" + endpointId + "/rotate_secret", null).send().json();
+        String newSecret = rotated.get("secret").stringValue();
+        Instant rotatedAt = Instant.parse(rotated.get("updated_at").stringValue());
+        assertThat(Instant.parse(rotated.get("previous_secret_expires_at").stringValue()))
+                .isEqualTo(rotatedAt.plus(Duration.ofHours(24)));
+        receiver.secrets(newSecret);
+
+        String during = redeem(validPin());
+        Received signedByBoth = about(receiver.await(list -> about(list, during).size() == 1, WAIT, "the event"), during)
+                .getFirst();
+        assertThat(signedByBoth.signature().split(" ")).hasSize(2);
+        assertThat(verifies(newSecret, signedByBoth)).as("new secret during the overlap").isTrue();
+        assertThat(verifies(oldSecret, signedByBoth)).as("old secret during the overlap").isTrue();
+        assertThat(api.get("/webhook_endpoints/" + endpointId).send().json().has("previous_secret_expires_at")).isTrue();
+
+        int moved = jdbc.sql("update webhook_endpoints set previous_secret_expires_at = previous_secret_expires_at"
+                + " - interval '24 hours' where id = ?").param(endpointId).update();
+        assertThat(moved).isEqualTo(1);
+
+        String after = redeem(validPin());
+        Received signedByNew = about(receiver.await(list -> about(list, after).size() == 1, WAIT, "the event"), after)
+                .getFirst();
+        assertThat(signedByNew.signature().split(" ")).as(signedByNew.signature()).hasSize(1);
+        assertThat(verifies(newSecret, signedByNew)).as("new secret after the overlap").isTrue();
+        assertThat(verifies(oldSecret, signedByNew)).as("old secret after the overlap").isFalse();
+        JsonNode shown = api.get("/webhook_endpoints/" + endpointId).send().json();
+        assertThat(shown.has("previous_secret_expires_at")).as(shown.toString()).isFalse();
+    }
+
+    private static boolean verifies(String secret, Received r) {
+        return new StandardWebhooksVerifier(secret).verify(r.webhookId(), r.timestamp(), r.signature(), r.body(),
+                Instant.now());
+    }
+
     @Test
     void theEventLogListsTheMerchantsEventsNewestFirstWithFiltersAndNoOneElsesEvents() {
         String confirmed = redeem(validPin());

@@ -26,6 +26,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** The live adapter's resilience on its own: circuit breaker, bulkhead, which calls are retried, what "not sent" is. */
 class HttpVoucherProviderTest {
@@ -34,6 +35,8 @@ class HttpVoucherProviderTest {
     private static final VoucherSource PIN = new VoucherSource.OneVoucherPin("1234567890121117");
 
     private final WireMockServer server = new WireMockServer(options().dynamicPort());
+    /** Where the adapters' resilience4j metrics go: the bulkhead's free permits are read from here. */
+    private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
 
     @BeforeEach
     void start() {
@@ -51,7 +54,7 @@ class HttpVoucherProviderTest {
                 new LiveProviderSettings.Resilience(50, window, window, Duration.ofMinutes(5), maxConcurrent, 3,
                         Duration.ofMillis(10)),
                 defaults, defaults, defaults);
-        return new LiveProviders(settings, JsonMapper.builder().build(), new SimpleMeterRegistry())
+        return new LiveProviders(settings, JsonMapper.builder().build(), meters)
                 .of(RedemptionType.ONE_VOUCHER).orElseThrow();
     }
 
@@ -87,12 +90,15 @@ class HttpVoucherProviderTest {
 
     @Test
     void theBulkheadRefusesCallsBeyondItsLimitWithoutSendingThem() throws Exception {
-        server.stubFor(post("/one_voucher/confirm").willReturn(okJson(APPROVED).withFixedDelay(400)));
+        // Long enough that the slow call still holds its permit when the second call comes, however loaded the machine.
+        server.stubFor(post("/one_voucher/confirm").willReturn(okJson(APPROVED).withFixedDelay(2000)));
         VoucherProvider provider = provider(server.baseUrl(), 100, 1);
+        assertThat(freePermits()).isEqualTo(1);
 
         try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
             var slow = CompletableFuture.supplyAsync(() -> provider.confirm(confirm("slow")), pool);
-            Thread.sleep(150);
+            // The slow call has taken the only permit (the bulkhead says so, not a guess at how long that takes).
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(5)).until(() -> freePermits() == 0);
             ProviderOutcome second = provider.confirm(confirm("second"));
 
             assertThat(second).isInstanceOf(ProviderOutcome.Declined.class);
@@ -100,6 +106,12 @@ class HttpVoucherProviderTest {
             assertThat(slow.get()).isInstanceOf(ProviderOutcome.Approved.class);
         }
         server.verify(1, postRequestedFor(urlEqualTo("/one_voucher/confirm")));
+        assertThat(freePermits()).as("the permit is given back").isEqualTo(1);
+    }
+
+    /** The one_voucher bulkhead's free permits, from its resilience4j gauge. */
+    private double freePermits() {
+        return meters.get("resilience4j.bulkhead.available.concurrent.calls").tag("name", "one_voucher").gauge().value();
     }
 
     @Test
