@@ -2,7 +2,6 @@ package io.tender.api;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -23,8 +22,9 @@ public class Problems {
     private final JsonMapper json;
     private final String configuredBase;
 
-    Problems(JsonMapper json, @Value("${tender.problems-base:}") String configuredBase) {
+    Problems(JsonMapper json, ProblemSettings settings) {
         this.json = json;
+        String configuredBase = settings.problemsBase();
         this.configuredBase = configuredBase.endsWith("/")
                 ? configuredBase.substring(0, configuredBase.length() - 1) : configuredBase;
     }

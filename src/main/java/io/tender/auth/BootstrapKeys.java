@@ -3,7 +3,6 @@ package io.tender.auth;
 import io.tender.api.Ids;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.core.env.Environment;
@@ -34,11 +33,11 @@ class BootstrapKeys implements ApplicationRunner {
     private final List<Entry> entries;
 
     BootstrapKeys(Merchants merchants, ApiKeys keys, Environment environment,
-                  @Value("${tender.bootstrap-keys:}") String bootstrapKeys) {
+                  AuthSettings settings) {
         this.merchants = merchants;
         this.keys = keys;
         this.environment = environment;
-        this.entries = parse(bootstrapKeys);
+        this.entries = parse(settings.bootstrapKeys());
     }
 
     /** Fails start-up on a malformed entry, naming its position but never echoing the key. */

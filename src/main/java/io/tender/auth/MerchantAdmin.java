@@ -7,7 +7,6 @@ import io.tender.api.ProblemCode;
 import io.tender.api.Timestamps;
 import io.tender.ratelimit.RateLimits;
 import jakarta.servlet.http.HttpServletRequest;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -55,11 +54,11 @@ class MerchantAdmin {
     private final byte[] token;
 
     MerchantAdmin(Merchants merchants, ApiKeys keys, RateLimits rateLimits,
-                  @Value("${tender.admin-token:}") String token) {
+                  AuthSettings settings) {
         this.merchants = merchants;
         this.keys = keys;
         this.rateLimits = rateLimits;
-        this.token = token.getBytes(StandardCharsets.UTF_8);
+        this.token = settings.adminToken().getBytes(StandardCharsets.UTF_8);
     }
 
     @PostMapping("/merchants")

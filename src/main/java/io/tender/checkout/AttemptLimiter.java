@@ -2,7 +2,6 @@ package io.tender.checkout;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
@@ -20,8 +19,9 @@ class AttemptLimiter {
     private final long intervalNanos;
     private final Cache<String, Bucket> buckets;
 
-    AttemptLimiter(@Value("${tender.checkout.attempts.burst:10}") int burst,
-                   @Value("${tender.checkout.attempts.interval:PT6S}") Duration interval) {
+    AttemptLimiter(CheckoutSettings settings) {
+        int burst = settings.attempts().burst();
+        Duration interval = settings.attempts().interval();
         this.burst = burst;
         this.intervalNanos = interval.toNanos();
         this.buckets = Caffeine.newBuilder().expireAfterAccess(interval.multipliedBy(burst).plusMinutes(1))

@@ -4,7 +4,6 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.jdbc.autoconfigure.DataSourceProperties;
 import org.springframework.context.annotation.Bean;
@@ -32,8 +31,8 @@ class EmbeddedDatabaseConfiguration {
     private static final Logger log = LoggerFactory.getLogger(EmbeddedDatabaseConfiguration.class);
 
     @Bean(destroyMethod = "close")
-    EmbeddedPostgres embeddedPostgres(@Value("${tender.data-dir}") Path dataDir) throws IOException {
-        Path pgData = dataDir.toAbsolutePath().normalize().resolve("postgres");
+    EmbeddedPostgres embeddedPostgres(DataDirectory dataDirectory) throws IOException {
+        Path pgData = dataDirectory.dataDir().toAbsolutePath().normalize().resolve("postgres");
         Files.createDirectories(pgData);
         stopOrphanedServer(pgData);
         var builder = EmbeddedPostgres.builder()

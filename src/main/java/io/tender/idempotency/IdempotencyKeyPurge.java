@@ -2,23 +2,32 @@ package io.tender.idempotency;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
+
+import java.time.Duration;
 
 /** Deletes completed keys older than 24 hours, in batches; any instance may run it, deletes are idempotent. */
 @Component
-class IdempotencyKeyPurge {
+class IdempotencyKeyPurge implements SchedulingConfigurer {
 
     private static final Logger log = LoggerFactory.getLogger(IdempotencyKeyPurge.class);
 
     private final IdempotencyKeys keys;
+    private final Duration interval;
 
-    IdempotencyKeyPurge(IdempotencyKeys keys) {
+    IdempotencyKeyPurge(IdempotencyKeys keys, IdempotencySettings settings) {
         this.keys = keys;
+        this.interval = settings.purgeInterval();
     }
 
-    @Scheduled(initialDelayString = "${tender.idempotency.purge-interval:PT10M}",
-            fixedDelayString = "${tender.idempotency.purge-interval:PT10M}")
+    @Override
+    public void configureTasks(ScheduledTaskRegistrar registrar) {
+        registrar.addFixedDelayTask(new FixedDelayTask(this::purge, interval, interval));
+    }
+
     void purge() {
         int total = 0;
         int batch;

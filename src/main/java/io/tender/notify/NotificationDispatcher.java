@@ -4,7 +4,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.mail.MailParseException;
 import org.springframework.mail.MailPreparationException;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -19,7 +21,7 @@ import java.util.List;
  * message to be sent again once the lease has run out. Log lines name the message and its subject, never the link.
  */
 @Component
-class NotificationDispatcher {
+class NotificationDispatcher implements SchedulingConfigurer {
 
     private static final Logger log = LoggerFactory.getLogger(NotificationDispatcher.class);
     static final int BATCH = 20;
@@ -40,8 +42,11 @@ class NotificationDispatcher {
         this.tx = tx;
     }
 
-    @Scheduled(initialDelayString = "${tender.notifications.interval:PT2S}",
-            fixedDelayString = "${tender.notifications.interval:PT2S}")
+    @Override
+    public void configureTasks(ScheduledTaskRegistrar registrar) {
+        registrar.addFixedDelayTask(new FixedDelayTask(this::run, settings.interval(), settings.interval()));
+    }
+
     void run() {
         while (dispatchOnce() == BATCH) {
             // a full batch: there may be more

@@ -3,7 +3,9 @@ package io.tender.outbox;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 
 import java.time.Instant;
@@ -15,7 +17,7 @@ import java.time.ZoneOffset;
  * must be longer than the webhook retry window (about three and a half days by default).
  */
 @Component
-class OutboxPurge {
+class OutboxPurge implements SchedulingConfigurer {
 
     private static final Logger log = LoggerFactory.getLogger(OutboxPurge.class);
     private static final int BATCH = 1000;
@@ -28,8 +30,11 @@ class OutboxPurge {
         this.settings = settings;
     }
 
-    @Scheduled(initialDelayString = "${tender.events.purge-interval:PT10M}",
-            fixedDelayString = "${tender.events.purge-interval:PT10M}")
+    @Override
+    public void configureTasks(ScheduledTaskRegistrar registrar) {
+        registrar.addFixedDelayTask(new FixedDelayTask(this::purge, settings.purgeInterval(), settings.purgeInterval()));
+    }
+
     void purge() {
         int total = purgeWrittenBefore(Instant.now().minus(settings.retention()));
         if (total > 0) {

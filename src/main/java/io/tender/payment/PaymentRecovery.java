@@ -3,8 +3,9 @@ package io.tender.payment;
 import io.tender.settlement.RecoveryBatches;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -19,7 +20,7 @@ import java.util.List;
  * instances on one database ({@code SKIP LOCKED}, leases, conditional writes).
  */
 @Component
-class PaymentRecovery {
+class PaymentRecovery implements SchedulingConfigurer {
 
     private static final Logger log = LoggerFactory.getLogger(PaymentRecovery.class);
 
@@ -29,20 +30,24 @@ class PaymentRecovery {
     private final TransactionTemplate tx;
     private final Duration minAge;
     private final Duration lease;
+    private final Duration interval;
 
     PaymentRecovery(Payments payments, PaymentSessions sessions, PaymentService service, TransactionTemplate tx,
-                    @Value("${tender.payments.recovery.min-age:PT30S}") Duration minAge,
-                    @Value("${tender.payments.lease:PT1M}") Duration lease) {
+                    PaymentSettings settings) {
         this.payments = payments;
         this.sessions = sessions;
         this.service = service;
         this.tx = tx;
-        this.minAge = minAge;
-        this.lease = lease;
+        this.minAge = settings.recovery().minAge();
+        this.lease = settings.lease();
+        this.interval = settings.recovery().interval();
     }
 
-    @Scheduled(initialDelayString = "${tender.payments.recovery.interval:PT10S}",
-            fixedDelayString = "${tender.payments.recovery.interval:PT10S}")
+    @Override
+    public void configureTasks(ScheduledTaskRegistrar registrar) {
+        registrar.addFixedDelayTask(new FixedDelayTask(this::run, interval, interval));
+    }
+
     void run() {
         Instant now = Instant.now();
         RecoveryBatches.drain(() -> claim(now), p -> service.recover(p, now), Payment::id);

@@ -22,7 +22,6 @@ import io.tender.settlement.StaleWrite;
 import io.tender.settlement.WaitingKeys;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.json.JsonMapper;
@@ -69,8 +68,7 @@ class PaymentService {
     PaymentService(Payments payments, PaymentSessions sessions, IdempotencyKeys keys, IdempotentRequests idempotent,
                    WaitingKeys waitingKeys, Outbox outbox, PaymentProcessors processors,
                    PaymentObligations obligations, SavedPaymentMethods savedMethods, PublicBase publicBase, TransactionTemplate tx, JsonMapper json,
-                   @Value("${tender.payments.lease:PT1M}") Duration lease,
-                   @Value("${tender.payments.authorization-ttl:P7D}") Duration authorizationTtl,
+                   PaymentSettings settings,
                    List<SessionOrigin> origins) {
         this.payments = payments;
         this.sessions = sessions;
@@ -84,8 +82,8 @@ class PaymentService {
         this.publicBase = publicBase;
         this.tx = tx;
         this.json = json;
-        this.lease = lease;
-        this.authorizationTtl = authorizationTtl;
+        this.lease = settings.lease();
+        this.authorizationTtl = settings.authorizationTtl();
         this.origins = origins.stream().collect(java.util.stream.Collectors.toUnmodifiableMap(SessionOrigin::kind,
                 o -> o));
     }

@@ -1,6 +1,5 @@
 package io.tender.payment;
 
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 import org.springframework.util.StringUtils;
@@ -17,7 +16,8 @@ public class PublicBase {
     private final String configured;
     private final Environment environment;
 
-    PublicBase(@Value("${tender.public-base-url:}") String configured, Environment environment) {
+    PublicBase(PublicBaseSettings settings, Environment environment) {
+        String configured = settings.publicBaseUrl();
         this.configured = configured.endsWith("/") ? configured.substring(0, configured.length() - 1) : configured;
         this.environment = environment;
     }

@@ -3,8 +3,9 @@ package io.tender.paymentrequest;
 import io.tender.auth.Caller;
 import io.tender.payment.CollectSessions;
 import io.tender.settlement.RecoveryBatches;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -21,7 +22,7 @@ import java.util.List;
  * next interval; a status query never sends anything, and a push is sent only by whoever claims it first.
  */
 @Component
-class PushPolling {
+class PushPolling implements SchedulingConfigurer {
 
     /** How long the creating request has to send its push before the poller sends it instead. */
     static final Duration UNSENT_GRACE = Duration.ofSeconds(10);
@@ -34,16 +35,19 @@ class PushPolling {
 
     PushPolling(PaymentRequests requests, PaymentRequestService service, CollectSessions sessions,
                 TransactionTemplate tx,
-                @Value("${tender.payment-requests.push-poll-interval:PT2S}") Duration interval) {
+                PaymentRequestSettings settings) {
         this.requests = requests;
         this.service = service;
         this.sessions = sessions;
         this.tx = tx;
-        this.interval = interval;
+        this.interval = settings.pushPollInterval();
     }
 
-    @Scheduled(initialDelayString = "${tender.payment-requests.push-poll-interval:PT2S}",
-            fixedDelayString = "${tender.payment-requests.push-poll-interval:PT2S}")
+    @Override
+    public void configureTasks(ScheduledTaskRegistrar registrar) {
+        registrar.addFixedDelayTask(new FixedDelayTask(this::run, interval, interval));
+    }
+
     void run() {
         RecoveryBatches.drain(this::claim, this::look, PaymentRequest::id);
     }

@@ -1,8 +1,9 @@
 package io.tender.redemption;
 
 import io.tender.settlement.RecoveryBatches;
-import org.springframework.beans.factory.annotation.Value;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
@@ -16,7 +17,7 @@ import java.util.List;
  * ({@code FOR UPDATE SKIP LOCKED} plus a lease), and every write is conditional on the revision it read.
  */
 @Component
-class RedemptionRecovery {
+class RedemptionRecovery implements SchedulingConfigurer {
 
     private final Redemptions redemptions;
     private final RedemptionService service;
@@ -24,22 +25,24 @@ class RedemptionRecovery {
     private final Duration giveUpAfter;
     private final Duration reservationTtl;
     private final Duration lease;
+    private final Duration interval;
 
     RedemptionRecovery(Redemptions redemptions, RedemptionService service,
-                       @Value("${tender.redemptions.recovery.min-age:PT30S}") Duration minAge,
-                       @Value("${tender.redemptions.recovery.give-up-after:PT10M}") Duration giveUpAfter,
-                       @Value("${tender.redemptions.reservation-ttl:PT30M}") Duration reservationTtl,
-                       @Value("${tender.redemptions.lease:PT1M}") Duration lease) {
+                       RedemptionSettings settings) {
         this.redemptions = redemptions;
         this.service = service;
-        this.minAge = minAge;
-        this.giveUpAfter = giveUpAfter;
-        this.reservationTtl = reservationTtl;
-        this.lease = lease;
+        this.minAge = settings.recovery().minAge();
+        this.giveUpAfter = settings.recovery().giveUpAfter();
+        this.reservationTtl = settings.reservationTtl();
+        this.lease = settings.lease();
+        this.interval = settings.recovery().interval();
     }
 
-    @Scheduled(initialDelayString = "${tender.redemptions.recovery.interval:PT10S}",
-            fixedDelayString = "${tender.redemptions.recovery.interval:PT10S}")
+    @Override
+    public void configureTasks(ScheduledTaskRegistrar registrar) {
+        registrar.addFixedDelayTask(new FixedDelayTask(this::run, interval, interval));
+    }
+
     void run() {
         Instant now = Instant.now();
         RecoveryBatches.drain(() -> claim(now), r -> recover(r, now), Redemption::id);

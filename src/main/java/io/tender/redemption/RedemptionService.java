@@ -20,7 +20,6 @@ import io.tender.settlement.StaleWrite;
 import io.tender.settlement.WaitingKeys;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.json.JsonMapper;
@@ -71,7 +70,7 @@ class RedemptionService {
 
     RedemptionService(Redemptions redemptions, IdempotencyKeys keys, IdempotentRequests idempotent,
                       WaitingKeys waitingKeys, Outbox outbox, VoucherProviders providers, TransactionTemplate tx,
-                      JsonMapper json, @Value("${tender.redemptions.lease:PT1M}") Duration lease) {
+                      JsonMapper json, RedemptionSettings settings) {
         this.redemptions = redemptions;
         this.keys = keys;
         this.idempotent = idempotent;
@@ -80,7 +79,7 @@ class RedemptionService {
         this.providers = providers;
         this.tx = tx;
         this.json = json;
-        this.lease = lease;
+        this.lease = settings.lease();
     }
 
     /** A redemption being moved by one writer, with the events of its transitions not written yet. */

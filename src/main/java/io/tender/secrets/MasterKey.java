@@ -1,9 +1,9 @@
 package io.tender.secrets;
 
+import io.tender.database.DataDirectory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import org.springframework.util.StringUtils;
 
@@ -39,9 +39,11 @@ public class MasterKey {
     private final byte[] previous;
 
     @Autowired
-    MasterKey(@Value("${tender.master-key:}") String configured,
-              @Value("${tender.master-key-previous:}") String previous,
-              @Value("${tender.data-dir}") Path dataDir) {
+    MasterKey(MasterKeySettings settings, DataDirectory dataDirectory) {
+        this(settings.masterKey(), settings.masterKeyPrevious(), dataDirectory.dataDir());
+    }
+
+    MasterKey(String configured, String previous, Path dataDir) {
         this.key = StringUtils.hasText(configured)
                 ? decode(configured, "TENDER_MASTER_KEY") : fromFile(dataDir.resolve("master.key"));
         byte[] old = StringUtils.hasText(previous) ? decode(previous, "TENDER_MASTER_KEY_PREVIOUS") : null;

@@ -2,9 +2,10 @@ package io.tender.secrets;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.FixedDelayTask;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -20,7 +21,7 @@ import java.util.stream.Collectors;
  * to the next pass.
  */
 @Component
-class Resealer {
+class Resealer implements SchedulingConfigurer {
 
     private static final Logger log = LoggerFactory.getLogger(Resealer.class);
 
@@ -33,21 +34,27 @@ class Resealer {
     private final SecretBox box;
     private final MasterKey masterKey;
     private final List<SealedColumn> columns;
+    private final SecretSettings settings;
     private final int batchSize;
     private volatile boolean finished;
 
     Resealer(JdbcClient jdbc, TransactionTemplate tx, SecretBox box, MasterKey masterKey, List<SealedColumns> owners,
-             @Value("${tender.secrets.reseal-batch-size:500}") int batchSize) {
+             SecretSettings settings) {
         this.jdbc = jdbc;
         this.tx = tx;
         this.box = box;
         this.masterKey = masterKey;
         this.columns = owners.stream().flatMap(o -> o.sealedColumns().stream()).toList();
-        this.batchSize = batchSize;
+        this.settings = settings;
+        this.batchSize = settings.resealBatchSize();
     }
 
-    @Scheduled(initialDelayString = "${tender.secrets.reseal-delay:PT10S}",
-            fixedDelayString = "${tender.secrets.reseal-interval:PT1M}")
+    @Override
+    public void configureTasks(ScheduledTaskRegistrar registrar) {
+        registrar.addFixedDelayTask(
+                new FixedDelayTask(this::reseal, settings.resealInterval(), settings.resealDelay()));
+    }
+
     void reseal() {
         if (!masterKey.rotating() || finished) {
             return;

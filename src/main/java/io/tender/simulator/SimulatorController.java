@@ -10,7 +10,6 @@ import io.tender.provider.RedemptionType;
 import io.tender.provider.VoucherProvider;
 import io.tender.provider.VoucherSource;
 import io.tender.provider.sandbox.SandboxProviders;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Profile;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -54,15 +53,14 @@ class SimulatorController {
     private final byte[] apiKey;
 
     SimulatorController(SandboxProviders sandbox, SandboxProcessor processor, JsonMapper json,
-                        @Value("${tender.simulator.delay:${SIMULATOR_DELAY:PT0S}}") Duration delay,
-                        @Value("${tender.simulator.api-key:${SIMULATOR_API_KEY:}}") String apiKey) {
+                        SimulatorSettings settings) {
         this.sandbox = sandbox;
         this.processor = processor;
         this.processorProtocol = new ProcessorProtocol(json);
         this.protocol = new ProviderProtocol(json);
         this.json = json;
-        this.delay = delay;
-        this.apiKey = apiKey.getBytes(StandardCharsets.UTF_8);
+        this.delay = settings.delay();
+        this.apiKey = settings.apiKey().getBytes(StandardCharsets.UTF_8);
     }
 
     @PostMapping(value = "/{provider}/{call:reserve|confirm|reverse}", produces = MediaType.APPLICATION_JSON_VALUE)

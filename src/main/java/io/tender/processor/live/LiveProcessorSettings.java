@@ -2,6 +2,7 @@ package io.tender.processor.live;
 
 import io.tender.provider.live.LiveProviderSettings;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.NestedConfigurationProperty;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
 import java.time.Duration;
@@ -14,5 +15,6 @@ import java.time.Duration;
 public record LiveProcessorSettings(String baseUrl, String apiKey,
                                     @DefaultValue("2s") Duration connectTimeout,
                                     @DefaultValue("10s") Duration readTimeout,
-                                    @DefaultValue LiveProviderSettings.Resilience resilience) {
+                                    @DefaultValue @NestedConfigurationProperty
+                                    LiveProviderSettings.Resilience resilience) {
 }

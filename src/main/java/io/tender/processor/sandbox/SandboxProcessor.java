@@ -7,7 +7,6 @@ import io.tender.processor.ProcessorOutcome;
 import io.tender.processor.ProcessorOutcome.ActionRequired;
 import io.tender.processor.ProcessorOutcome.Approved;
 import io.tender.processor.ProcessorOutcome.Declined;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -43,11 +42,11 @@ public class SandboxProcessor implements PaymentProcessor {
     private final Duration approvalDelay;
 
     SandboxProcessor(SandboxProcessorLedger ledger, TransactionTemplate tx,
-                     @Value("${tender.processor.sandbox.approval-delay:PT3S}") Duration approvalDelay) {
+                     SandboxProcessorSettings settings) {
         this.ledger = ledger;
         this.tx = new TransactionTemplate(Objects.requireNonNull(tx.getTransactionManager()));
         this.tx.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
-        this.approvalDelay = approvalDelay;
+        this.approvalDelay = settings.approvalDelay();
     }
 
     @Override

@@ -4,7 +4,6 @@ import io.tender.provider.ProviderCapabilities;
 import io.tender.provider.ProviderCapabilities.ChangeVoucherDelivery;
 import io.tender.provider.RedemptionType;
 import io.tender.provider.VoucherProvider;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -25,7 +24,8 @@ public class SandboxProviders {
     private final SandboxVoucherLedger ledger;
 
     SandboxProviders(SandboxVoucherLedger ledger, TransactionTemplate tx,
-                     @Value("${tender.providers.sandbox.hold-types:}") List<String> holdTypes) {
+                     SandboxProviderSettings settings) {
+        List<String> holdTypes = settings.holdTypes();
         this.ledger = ledger;
         // Every call is a transaction of its own, even under a caller's: its commit may skip waiting for the disk
         // (SandboxVoucherLedger), which must never apply to anything a caller writes.

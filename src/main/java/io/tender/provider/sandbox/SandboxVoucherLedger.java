@@ -9,7 +9,6 @@ import io.tender.secrets.KeyedHash;
 import io.tender.secrets.SealedColumn;
 import io.tender.secrets.SealedColumns;
 import io.tender.secrets.SecretBox;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import tools.jackson.databind.json.JsonMapper;
@@ -42,9 +41,9 @@ class SandboxVoucherLedger implements SealedColumns {
      * step 7).
      */
     SandboxVoucherLedger(JdbcClient jdbc, HashKeys hashKeys, SecretBox box, JsonMapper json,
-                         @Value("${tender.providers.sandbox.durable-answers:false}") boolean durableAnswers) {
+                         SandboxProviderSettings settings) {
         this.jdbc = jdbc;
-        this.synchronousCommit = durableAnswers ? "on" : "off";
+        this.synchronousCommit = settings.durableAnswers() ? "on" : "off";
         this.voucherHash = hashKeys.hash("sandbox-voucher/v1");
         this.box = box;
         this.protocol = new ProviderProtocol(json);
