@@ -162,8 +162,11 @@ public class Checkout {
     /** The customer gives up: the session ends {@code cancelled} (no attempt may be in flight). */
     public Page cancel(String checkoutSessionId) {
         PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
-        tx.executeWithoutResult(s -> service.cancel(io.tender.auth.Caller.system(session.merchantId(), session.mode()),
-                sessions.findById(session.id(), true).orElseThrow()));
+        rejections.answering(() -> tx.execute(s -> {
+            service.cancel(io.tender.auth.Caller.system(session.merchantId(), session.mode()),
+                    sessions.findById(session.id(), true).orElseThrow());
+            return null;
+        })).get();
         return load(checkoutSessionId).orElseThrow();
     }
 

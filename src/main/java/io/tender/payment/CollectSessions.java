@@ -1,6 +1,6 @@
 package io.tender.payment;
 
-import io.tender.api.ApiException;
+import io.tender.api.Rejected;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.processor.PaymentMethodInput;
@@ -36,12 +36,15 @@ public class CollectSessions {
     private final PaymentSessions sessions;
     private final PaymentMethods methods;
     private final Payments payments;
+    private final PaymentProblems problems;
 
-    CollectSessions(PaymentService service, PaymentSessions sessions, PaymentMethods methods, Payments payments) {
+    CollectSessions(PaymentService service, PaymentSessions sessions, PaymentMethods methods, Payments payments,
+                    PaymentProblems problems) {
         this.service = service;
         this.sessions = sessions;
         this.methods = methods;
         this.payments = payments;
+        this.problems = problems;
     }
 
     /** Whether the phone number belongs to the country (E.164 with its dialling code), as {@link #push} requires. */
@@ -59,7 +62,7 @@ public class CollectSessions {
 
     /**
      * Opens the session in the caller's transaction, with {@code payment_session.created}. A bill or account is
-     * checked as for {@code POST /collect/payment_sessions} (404, 409, 422 {@link ApiException}s).
+     * checked as for {@code POST /collect/payment_sessions} (404, 409, 422 rejections).
      */
     @Transactional(propagation = Propagation.MANDATORY)
     public PaymentSessionView open(Caller caller, Opening opening) {
@@ -110,18 +113,23 @@ public class CollectSessions {
      * Starts a bank-app attempt at once, without the customer on the checkout: a push payment request (decisions §7,
      * {@code capitec_pay}). Call it outside any transaction: it calls the processor. The attempt is usually still
      * {@code pending} (waiting for the approval in the app) when this returns; its end reaches the origin.
+     * This module's refusals reach the origin as their problems (a push payment request stores their code and
+     * detail); another module's rejection passes as it is.
      */
     public PaymentView push(Caller caller, String paymentSessionId, String phoneNumber) {
-        PaymentSession session = sessions.get(caller, paymentSessionId, false);
-        if (!SessionOptions.phoneOfCountry(phoneNumber, session.country())) {
-            throw ApiException.badRequest("push.capitec.phone_number", "must be a phone number of "
-                    + session.country() + " in international format, such as +27821234567");
+        try {
+            PaymentSession session = sessions.get(caller, paymentSessionId, false);
+            if (!SessionOptions.phoneOfCountry(phoneNumber, session.country())) {
+                throw new PaymentRejection.PushPhoneNotOfCountry(session.country()).thrown();
+            }
+            if (!session.options().visibleMethods().contains(PaymentMethodType.CAPITEC_PAY.wire())) {
+                throw new PaymentRejection.PushNotOffered().thrown();
+            }
+            return PaymentView.of(service.startAttempt(session,
+                    new PaymentMethodInput.Phone(PaymentMethodType.CAPITEC_PAY.wire(), phoneNumber), methods));
+        } catch (Rejected e) {
+            throw e.rejection() instanceof PaymentRejection r ? problems.problem(r) : e;
         }
-        if (!session.options().visibleMethods().contains(PaymentMethodType.CAPITEC_PAY.wire())) {
-            throw ApiException.notPossible("The payment session does not take capitec_pay.");
-        }
-        return PaymentView.of(service.startAttempt(session,
-                new PaymentMethodInput.Phone(PaymentMethodType.CAPITEC_PAY.wire(), phoneNumber), methods));
     }
 
     /**

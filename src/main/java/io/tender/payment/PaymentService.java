@@ -1,10 +1,9 @@
 package io.tender.payment;
 
-import io.tender.api.ApiException;
 import io.tender.api.Ids;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
-import io.tender.api.ProblemCode;
+import io.tender.api.Rejections;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotencyKeys;
@@ -64,12 +63,13 @@ class PaymentService {
     private final Duration lease;
     private final Duration authorizationTtl;
     private final Map<String, SessionOrigin> origins;
+    private final Rejections rejections;
 
     PaymentService(Payments payments, PaymentSessions sessions, IdempotencyKeys keys, IdempotentRequests idempotent,
                    WaitingKeys waitingKeys, Outbox outbox, PaymentProcessors processors,
                    PaymentObligations obligations, SavedPaymentMethods savedMethods, PublicBase publicBase, TransactionTemplate tx, JsonMapper json,
                    PaymentSettings settings,
-                   List<SessionOrigin> origins) {
+                   List<SessionOrigin> origins, Rejections rejections) {
         this.payments = payments;
         this.sessions = sessions;
         this.keys = keys;
@@ -86,6 +86,7 @@ class PaymentService {
         this.authorizationTtl = settings.authorizationTtl();
         this.origins = origins.stream().collect(java.util.stream.Collectors.toUnmodifiableMap(SessionOrigin::kind,
                 o -> o));
+        this.rejections = rejections;
     }
 
     /** A payment (and its session, for an attempt) moved by one writer, with its events not written yet. */
@@ -158,8 +159,7 @@ class PaymentService {
     StoredResponse createSession(Caller caller, KeyedRequest request, NewPaymentSession command) {
         return idempotent.execute(caller, request, () -> {
             if (!command.type().equals("one_time")) {
-                throw ApiException.notPossible("Series sessions (first_in_series, next_in_series) come with mandates"
-                        + " and subscriptions, which this service does not offer yet; use one_time.");
+                throw new PaymentRejection.SeriesNotOffered(command.type()).thrown();
             }
             return new IdempotentRequests.Result(201, view(open(caller, command, null)));
         });
@@ -211,9 +211,9 @@ class PaymentService {
     void cancel(Caller caller, PaymentSession session) {
         boolean inFlight = latest(session).filter(p -> p.status() == PaymentStatus.PENDING).isPresent();
         if (session.status() != PaymentSession.Status.ACTIVE || inFlight) {
-            throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION, session.status() != PaymentSession.Status.ACTIVE
-                    ? "The payment session is " + session.status().wire() + "."
-                    : "An attempt is in progress; the session can be cancelled once it has ended.");
+            throw (session.status() != PaymentSession.Status.ACTIVE
+                    ? new PaymentRejection.SessionNotActive(session.status().wire())
+                    : new PaymentRejection.AttemptInFlight()).thrown();
         }
         var transition = session.cancel(Timestamps.now());
         sessions.update(session);
@@ -224,8 +224,7 @@ class PaymentService {
     /** Moves an active session's expiry (its payment request's changed) inside the caller's transaction. */
     void reschedule(Caller caller, PaymentSession session, Instant expiresAt) {
         if (session.status() != PaymentSession.Status.ACTIVE) {
-            throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION,
-                    "The payment session is " + session.status().wire() + ".");
+            throw new PaymentRejection.SessionNotActive(session.status().wire()).thrown();
         }
         var transition = session.reschedule(expiresAt, Timestamps.now());
         sessions.update(session);
@@ -260,8 +259,7 @@ class PaymentService {
         return idempotent.execute(caller, request, () -> {
             PaymentSession session = sessions.get(caller, id, true);
             if (session.status() != PaymentSession.Status.ACTIVE || !session.waitingForMerchant()) {
-                throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION,
-                        "The payment session is not waiting for a payment method selection.");
+                throw new PaymentRejection.NotWaitingForSelection().thrown();
             }
             var transition = session.completeSelection(selected, visible, Timestamps.now());
             sessions.update(session);
@@ -289,7 +287,7 @@ class PaymentService {
             boolean inFlight = latest(session).filter(p -> p.status() == PaymentStatus.PENDING).isPresent();
             String refusal = session.attemptRefusal(Timestamps.now(), inFlight);
             if (refusal != null) {
-                throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION, refusal);
+                throw new PaymentRejection.AttemptRefused(refusal).thrown();
             }
             if (session.obligationId() != null) {
                 obligations.recheck(owner, session.obligationId(), session.amount(), session.currency());
@@ -410,16 +408,15 @@ class PaymentService {
         return act(caller, id, request, ifMatch, payment -> {
             Instant now = Timestamps.now();
             payment.notCapturable(now).ifPresent(reason -> {
-                throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION, reason);
+                throw new PaymentRejection.NotCapturable(reason).thrown();
             });
             long remaining = payment.remaining();
             if (remaining == 0) {
-                throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION, "not in an authorised state");
+                throw new PaymentRejection.NothingToCapture().thrown();
             }
             long captured = amount == null ? remaining : amount;
             if (captured > remaining) {
-                throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION,
-                        "capture amount exceeds the remaining authorised amount");
+                throw new PaymentRejection.CaptureOverRemaining(captured, remaining).thrown();
             }
             payment.mergeMetadata(metadata, now);
             payment.beginCapture(captured, now);
@@ -431,10 +428,10 @@ class PaymentService {
         return act(caller, id, request, ifMatch, payment -> {
             Instant now = Timestamps.now();
             payment.notCapturable(now).ifPresent(reason -> {
-                throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION, reason);
+                throw new PaymentRejection.NotCapturable(reason).thrown();
             });
             if (payment.remaining() == 0) {
-                throw new ApiException(ProblemCode.INVALID_STATE_TRANSITION, "no remaining authorised amount to void");
+                throw new PaymentRejection.NothingToVoid().thrown();
             }
             payment.mergeMetadata(metadata, now);
             payment.beginVoid(now);
@@ -446,15 +443,14 @@ class PaymentService {
         var start = idempotent.start(caller, request, id, () -> {
             Payment payment = payments.get(caller, id);
             if (ifMatch != null && ifMatch != payment.version()) {
-                throw new ApiException(ProblemCode.CONFLICT, "The payment is at version " + payment.version()
-                        + ", not " + ifMatch + ". Retrieve it and decide again.");
+                throw new PaymentRejection.VersionMismatch(payment.version(), ifMatch).thrown();
             }
             PaymentProcessor processor = processors.forMode(caller.mode());
             begin.accept(payment);
             try {
                 payments.update(payment, lease);
             } catch (StaleWrite e) {
-                throw new ApiException(ProblemCode.CONFLICT, "The payment changed while this request ran. Retry.");
+                throw new PaymentRejection.ChangedConcurrently().thrown();
             }
             return new Run(caller, payment, null, processor, null);
         });
@@ -464,9 +460,7 @@ class PaymentService {
         Run run = ((IdempotentRequests.Start.Running<Run>) start).value();
         if (!settle(run, Settlement.Mode.SEND)) {
             payments.release(run.payment);
-            throw new ApiException(ProblemCode.REQUEST_TIMEOUT, "The processor gave no definite answer. Payment "
-                    + run.payment.id() + " will be resolved shortly; retry with the same Idempotency-Key, or retrieve "
-                    + "it, to see its final state.");
+            throw new PaymentRejection.NoDefiniteAnswer(run.payment.id()).thrown();
         }
         PaymentOperation settled = run.payment.operations().getLast();
         StoredResponse response = StoredResponse.json(200, json.writeValueAsBytes(PaymentView.of(run.payment)));
@@ -474,18 +468,18 @@ class PaymentService {
             run.write(null);
             if (request.key() != null) {
                 keys.complete(caller, request.key(), settled.status() == PaymentOperation.Status.FAILED
-                        ? request.failures().apply(refused(settled)) : response);
+                        ? request.failures().apply(rejections.problem(refused(settled))) : response);
             }
         });
         if (settled.status() == PaymentOperation.Status.FAILED) {
-            throw refused(settled);
+            throw refused(settled).thrown();
         }
         return response;
     }
 
-    private static ApiException refused(PaymentOperation operation) {
-        return ApiException.notPossible("The processor refused the " + operation.type().wire() + ": "
-                + (operation.error() == null ? "declined" : operation.error().message()));
+    private static PaymentRejection refused(PaymentOperation operation) {
+        return new PaymentRejection.ProcessorRefused(operation.type().wire(),
+                operation.error() == null ? null : operation.error().message());
     }
 
     // ---- the kernel ------------------------------------------------------------------------------------------

@@ -1,7 +1,5 @@
 package io.tender.payment;
 
-import io.tender.api.ApiException;
-import io.tender.api.ProblemCode;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -81,8 +79,7 @@ class PaymentSessions {
 
     /** The session, or 404 {@code payment_not_found} (spec: unknown ps_ ids). */
     PaymentSession get(Caller caller, String id, boolean lock) {
-        return find(caller, id, lock).orElseThrow(() -> new ApiException(ProblemCode.PAYMENT_NOT_FOUND,
-                "No such payment session."));
+        return find(caller, id, lock).orElseThrow(() -> new PaymentRejection.SessionNotFound().thrown());
     }
 
     /** By its checkout id ({@code ckt_}), for the hosted checkout, which has no API key. */

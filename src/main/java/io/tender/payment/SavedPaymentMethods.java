@@ -1,8 +1,6 @@
 package io.tender.payment;
 
-import io.tender.api.ApiException;
 import io.tender.api.Ids;
-import io.tender.api.ProblemCode;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -54,8 +52,7 @@ class SavedPaymentMethods {
 
     /** The caller's saved method, or 404 {@code resource_not_found} for unknown ids and other merchants' or modes'. */
     SavedPaymentMethod get(Caller caller, String id) {
-        return find(caller, id).orElseThrow(() -> new ApiException(ProblemCode.RESOURCE_NOT_FOUND,
-                "No such payment method."));
+        return find(caller, id).orElseThrow(() -> new PaymentRejection.MethodNotFound().thrown());
     }
 
     private Optional<SavedPaymentMethod> find(Caller caller, String id) {
