@@ -4,7 +4,6 @@ import io.tender.api.ApiException;
 import io.tender.api.Ids;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
-import io.tender.api.ProblemCode;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.billing.CustomerContacts;
@@ -75,7 +74,7 @@ class PaymentRequestService {
         if (command.customerId() != null) {
             customer = contacts.find(caller, command.customerId())
                     .map(c -> new PaymentRequest.Customer(c.customerId(), c.name(), c.email(), c.phone()))
-                    .orElseThrow(() -> ApiException.notFound("customer"));
+                    .orElseThrow(() -> new PaymentRequestRejection.CustomerNotFound().thrown());
         }
         notifications.check(caller, customer, command.notifyChannels());
         String id = Ids.newOrderedId("pr_");
@@ -154,7 +153,7 @@ class PaymentRequestService {
             Instant now = Timestamps.now();
             NewPaymentRequest.Lifetime lifetime = NewPaymentRequest.Lifetime.of(request.type());
             if (patch.expiresAt() != null && !lifetime.allows(patch.expiresAt(), now)) {
-                throw ApiException.badRequest("expires_at", lifetime.rule());
+                throw new PaymentRequestRejection.ExpiryOutsideLifetime(lifetime).thrown();
             }
             var transition = request.patch(patch, now);
             if (transition.isPresent()) {
@@ -185,20 +184,13 @@ class PaymentRequestService {
         sessions.lock(caller, read.paymentSessionId());
         PaymentRequest request = requests.find(caller, id, true).orElseThrow(PaymentRequestService::notFound);
         request.refusal(ifMatch).ifPresent(refusal -> {
-            throw switch (refusal) {
-                case PaymentRequest.Refusal.NotActive(var status) -> new ApiException(
-                        ProblemCode.INVALID_STATE_TRANSITION, "The payment request is " + status.wire()
-                        + "; only an active request can be changed or cancelled.");
-                case PaymentRequest.Refusal.StaleVersion(int current, int asked) -> new ApiException(
-                        ProblemCode.CONFLICT, "The payment request is at version " + current + ", not " + asked
-                        + ". Retrieve it and decide again.");
-            };
+            throw new PaymentRequestRejection.Refused(refusal).thrown();
         });
         return request;
     }
 
     /** Unknown ids, and other merchants' and the other mode's requests (decisions §1). */
-    private static ApiException notFound() {
-        return ApiException.notFound("payment request");
+    private static RuntimeException notFound() {
+        return new PaymentRequestRejection.NotFound().thrown();
     }
 }

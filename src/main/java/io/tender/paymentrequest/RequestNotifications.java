@@ -1,16 +1,11 @@
 package io.tender.paymentrequest;
 
-import io.tender.api.ApiException;
-import io.tender.api.FieldError;
 import io.tender.auth.Caller;
 import io.tender.auth.Merchants;
 import io.tender.notify.Channel;
 import io.tender.notify.PaymentLinkMessage;
 import io.tender.notify.PaymentLinkNotifications;
 import org.springframework.stereotype.Component;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * A request's {@code notify} (decisions §7): checked when the request is made (a channel without a way to reach the
@@ -29,25 +24,16 @@ class RequestNotifications {
     }
 
     void check(Caller caller, PaymentRequest.Customer customer, PaymentRequest.Notify notify) {
-        List<FieldError> errors = new ArrayList<>();
-        if (notify.email() && (customer == null || customer.email() == null)) {
-            errors.add(new FieldError("notify.email", "needs the customer's email (customer.email, or a billing "
-                    + "customer with one)"));
-        }
-        if (notify.sms() && (customer == null || customer.phone() == null)) {
-            errors.add(new FieldError("notify.sms", "needs the customer's phone (customer.phone, or a billing "
-                    + "customer with one)"));
-        }
-        if (!errors.isEmpty()) {
-            throw ApiException.badRequest(errors);
+        boolean noEmail = notify.email() && (customer == null || customer.email() == null);
+        boolean noPhone = notify.sms() && (customer == null || customer.phone() == null);
+        if (noEmail || noPhone) {
+            throw new PaymentRequestRejection.NoWayToReach(noEmail, noPhone).thrown();
         }
         if (notify.email() && !notifications.emailAvailable()) {
-            throw ApiException.notPossible("notify.email: this service has no mail server configured; its operator "
-                    + "sets SPRING_MAIL_HOST (and SPRING_MAIL_PORT, SPRING_MAIL_USERNAME, SPRING_MAIL_PASSWORD).");
+            throw new PaymentRequestRejection.EmailUnavailable().thrown();
         }
         if (notify.sms() && !notifications.smsAvailable(caller.mode())) {
-            throw ApiException.notPossible("notify.sms: this service has no SMS gateway configured for "
-                    + caller.mode().wire() + " mode.");
+            throw new PaymentRequestRejection.SmsUnavailable(caller.mode().wire()).thrown();
         }
     }
 
