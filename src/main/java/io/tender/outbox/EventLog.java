@@ -1,6 +1,5 @@
 package io.tender.outbox;
 
-import io.tender.api.ApiException;
 import io.tender.api.ListQuery;
 import io.tender.api.ListSql;
 import io.tender.auth.Caller;
@@ -36,7 +35,7 @@ public class EventLog {
     }
 
     public OutboxEvent get(Caller caller, String id) {
-        return find(caller, id).orElseThrow(() -> ApiException.notFound("event"));
+        return find(caller, id).orElseThrow(() -> new OutboxRejection.EventNotFound().thrown());
     }
 
     /** Newest first, {@code limit + 1} rows (see {@code ListPage.of}). */
