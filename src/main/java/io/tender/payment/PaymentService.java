@@ -318,20 +318,35 @@ class PaymentService {
      * transaction. An authorization waiting for the customer is written as it is (pending).
      */
     private void finishAttempt(Run run) {
-        if (run.session != null) {
-            // The session may have changed since the attempt started (a new expiry): move the one in the database.
-            finishWithFreshSession(run);
-            return;
-        }
         tx.executeWithoutResult(s -> {
-            run.write(null);
-            if (run.payment.status() == PaymentStatus.SUCCEEDED && run.payment.obligationId() != null) {
-                obligations.applyReceived(run.owner, run.payment.id()).ifPresent(reason -> log.error(
-                        "Payment {} succeeded but could not be applied to {}: {}. An operator must reconcile it.",
-                        run.payment.id(), run.payment.obligationId(), reason));
+            Run locked = run.session == null ? run : withLockedSession(run);
+            locked.write(null);
+            if (locked.session != null && locked.payment.status().isFinal()) {
+                tellOrigin(locked.owner, locked.session, locked.payment);
             }
-            completeWaitingKeys(run.payment);
+            if (locked.payment.status() == PaymentStatus.SUCCEEDED && locked.payment.obligationId() != null) {
+                obligations.applyReceived(locked.owner, locked.payment.id()).ifPresent(reason -> log.error(
+                        "Payment {} succeeded but could not be applied to {}: {}. An operator must reconcile it.",
+                        locked.payment.id(), locked.payment.obligationId(), reason));
+            }
+            completeWaitingKeys(locked.payment);
         });
+    }
+
+    /**
+     * The run with its session read again and locked, inside the final transaction: the session may have changed
+     * since the attempt started (a payment request's new expiry), and the move is made on the one in the database.
+     * A final payment that is still the session's latest attempt ends it (saving its method, if it should).
+     */
+    private Run withLockedSession(Run run) {
+        PaymentSession session = sessions.findById(run.session.id(), true).orElseThrow();
+        Run locked = new Run(run.owner, run.payment, session, run.processor, null);
+        locked.events.addAll(run.events);
+        if (locked.payment.status().isFinal() && locked.payment.id().equals(session.paymentId())) {
+            saveMethod(locked.payment, session);
+            locked.recordSession(session.attemptEnded(locked.payment, Timestamps.now()));
+        }
+        return locked;
     }
 
     /**
@@ -357,28 +372,6 @@ class PaymentService {
         } catch (StaleWrite e) {
             log.debug("{} was moved by another writer meanwhile", payment.id());
         }
-    }
-
-    private void finishWithFreshSession(Run run) {
-        tx.executeWithoutResult(s -> {
-            PaymentSession session = sessions.findById(run.session.id(), true).orElseThrow();
-            Run fresh = new Run(run.owner, run.payment, session, run.processor, null);
-            fresh.events.addAll(run.events);
-            if (fresh.payment.status().isFinal() && fresh.payment.id().equals(session.paymentId())) {
-                saveMethod(fresh.payment, session);
-                fresh.recordSession(session.attemptEnded(fresh.payment, Timestamps.now()));
-            }
-            fresh.write(null);
-            if (fresh.payment.status().isFinal()) {
-                tellOrigin(fresh.owner, session, fresh.payment);
-            }
-            if (fresh.payment.status() == PaymentStatus.SUCCEEDED && fresh.payment.obligationId() != null) {
-                obligations.applyReceived(fresh.owner, fresh.payment.id()).ifPresent(reason -> log.error(
-                        "Payment {} succeeded but could not be applied to {}: {}. An operator must reconcile it.",
-                        fresh.payment.id(), fresh.payment.obligationId(), reason));
-            }
-            completeWaitingKeys(fresh.payment);
-        });
     }
 
     /**
