@@ -1,5 +1,6 @@
 /**
- * The service's own embedded PostgreSQL when no {@code SPRING_DATASOURCE_URL} is given. It depends on no other module.
+ * The service's own embedded PostgreSQL when no {@code SPRING_DATASOURCE_URL} is given, and {@link
+ * io.tender.database.RoundTrips}: several statements sent to PostgreSQL in one round trip. It depends on no other module.
  */
 @ApplicationModule(allowedDependencies = {})
 package io.tender.database;

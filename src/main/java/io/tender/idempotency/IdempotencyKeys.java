@@ -4,6 +4,7 @@ import io.tender.api.ApiException;
 import io.tender.api.ProblemCode;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
+import io.tender.database.Statement;
 import io.tender.secrets.HashKeys;
 import io.tender.secrets.KeyedHash;
 import io.tender.secrets.SealedColumn;
@@ -134,14 +135,22 @@ public class IdempotencyKeys implements SealedColumns {
     }
 
     public void complete(String merchantId, String mode, String key, StoredResponse response) {
-        jdbc.sql("""
+        Statement completing = completing(merchantId, mode, key, response);
+        jdbc.sql(completing.sql()).params(completing.args()).update();
+    }
+
+    /** The statement of {@link #complete}, for a caller that sends it with others in one round trip. */
+    public Statement completing(Caller caller, String key, StoredResponse response) {
+        return completing(caller.merchantId(), caller.mode().wire(), key, response);
+    }
+
+    private Statement completing(String merchantId, String mode, String key, StoredResponse response) {
+        return Statement.update("""
                         update idempotency_keys set state = 'completed', response_status = ?, response_type = ?,
                             response_body = ?, completed_at = ?
-                        where merchant_id = ? and mode = ? and idempotency_key = ?""")
-                .params(response.status(), response.contentType(),
-                        box.seal(response.body(), context(merchantId, mode, key)),
-                        Timestamps.now().atOffset(ZoneOffset.UTC), merchantId, mode, key)
-                .update();
+                        where merchant_id = ? and mode = ? and idempotency_key = ?""",
+                response.status(), response.contentType(), box.seal(response.body(), context(merchantId, mode, key)),
+                Timestamps.now().atOffset(ZoneOffset.UTC), merchantId, mode, key);
     }
 
     /** A claimed key whose request has not finished, with what it was for. */

@@ -4,7 +4,7 @@
  * Single-transaction endpoints use {@link io.tender.idempotency.IdempotentRequests}; endpoints that call a provider
  * between transactions (redemptions) claim and complete keys through {@link io.tender.idempotency.IdempotencyKeys}.
  */
-@ApplicationModule(allowedDependencies = {"api", "auth", "secrets"})
+@ApplicationModule(allowedDependencies = {"api", "auth", "database", "secrets"})
 package io.tender.idempotency;
 
 import org.springframework.modulith.ApplicationModule;

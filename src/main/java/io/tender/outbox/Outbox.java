@@ -6,6 +6,7 @@ import io.cloudevents.core.provider.EventFormatProvider;
 import io.cloudevents.jackson.JsonFormat;
 import io.tender.api.Ids;
 import io.tender.auth.Caller;
+import io.tender.database.Statement;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Propagation;
@@ -43,6 +44,22 @@ public class Outbox {
 
     @Transactional(propagation = Propagation.MANDATORY)
     public String append(Caller caller, Event event) {
+        Appending appending = appending(caller, event);
+        jdbc.sql(appending.statement().sql()).params(appending.statement().args()).update();
+        return appending.eventId();
+    }
+
+    /** An event's id and the statement that appends it, for the caller to send in its transaction. */
+    public record Appending(String eventId, Statement statement) {
+    }
+
+    /**
+     * The statement that appends {@code event}, for a caller that sends it with others in one round trip
+     * ({@link io.tender.database.RoundTrips#send}) in the transaction that makes the change; the relay is woken
+     * when that transaction commits.
+     */
+    @Transactional(propagation = Propagation.MANDATORY)
+    public Appending appending(Caller caller, Event event) {
         // Ordered: the event log lists events newest first by id, and one transaction may append several.
         String id = Ids.newOrderedId("evt_");
         var cloudEvent = CloudEventBuilder.v1()
@@ -57,18 +74,17 @@ public class Outbox {
                 .withExtension("mode", caller.mode().wire())
                 .build();
         // The event and its pending row per channel in one statement (one round trip, not one per row).
-        jdbc.sql("""
+        Statement statement = Statement.update("""
                         with event as (
                             insert into outbox (id, aggregatetype, aggregateid, type, payload, merchant_id, mode, created_at)
                             values (?, ?, ?, ?, ?::json, ?, ?, ?)
                             returning seq)
                         insert into outbox_relay (channel, seq, event_id, aggregateid)
-                        select channel, event.seq, ?, ? from event, unnest(?::text[]) as channel""")
-                .params(id, event.aggregateType(), event.aggregateId(), event.type(),
-                        new String(format.serialize(cloudEvent), StandardCharsets.UTF_8),
-                        caller.merchantId(), caller.mode().wire(), event.time().atOffset(ZoneOffset.UTC),
-                        id, event.aggregateId(), channels)
-                .update();
+                        select channel, event.seq, ?, ? from event, unnest(?::text[]) as channel""",
+                id, event.aggregateType(), event.aggregateId(), event.type(),
+                new String(format.serialize(cloudEvent), StandardCharsets.UTF_8),
+                caller.merchantId(), caller.mode().wire(), event.time().atOffset(ZoneOffset.UTC),
+                id, event.aggregateId(), channels);
         if (TransactionSynchronizationManager.isSynchronizationActive()) {
             TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
                 @Override
@@ -77,6 +93,6 @@ public class Outbox {
                 }
             });
         }
-        return id;
+        return new Appending(id, statement);
     }
 }

@@ -4,7 +4,7 @@
  * least once and in order per aggregate, on any number of instances; delivered events are purged after the
  * retention. The columns follow Debezium's outbox event router, so CDC can take over the Kafka side.
  */
-@ApplicationModule(allowedDependencies = {"api", "auth"})
+@ApplicationModule(allowedDependencies = {"api", "auth", "database"})
 package io.tender.outbox;
 
 import org.springframework.modulith.ApplicationModule;

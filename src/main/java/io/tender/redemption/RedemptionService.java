@@ -5,6 +5,7 @@ import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
+import io.tender.database.Statement;
 import io.tender.idempotency.IdempotencyKeys;
 import io.tender.idempotency.IdempotentRequests;
 import io.tender.idempotency.KeyedRequest;
@@ -102,11 +103,20 @@ class RedemptionService {
             }
         }
 
-        /** Writes the redemption and its events; the caller runs this inside a transaction. */
-        void write(Duration leaseFor) {
-            redemptions.update(redemption, leaseFor);
-            events.forEach(e -> outbox.append(owner, e));
+        /**
+         * Writes the redemption, its events and {@code more} in one round trip; the caller runs this inside a
+         * transaction.
+         */
+        void write(Duration leaseFor, Statement... more) {
+            List<Statement> with = new ArrayList<>(appendings());
+            with.addAll(List.of(more));
+            redemptions.update(redemption, leaseFor, with);
             events.clear();
+        }
+
+        /** The statements that append the events recorded so far. */
+        List<Statement> appendings() {
+            return events.stream().map(e -> outbox.appending(owner, e).statement()).toList();
         }
 
         void save(Duration leaseFor) {
@@ -130,8 +140,7 @@ class RedemptionService {
             redemption.begin(Operation.Type.RESERVE, command.amount() == null ? 0 : command.amount(), Timestamps.now());
         }
         var start = idempotent.start(caller, request, redemption.id(), () -> {
-            redemptions.insert(redemption, lease);
-            run.events.forEach(e -> outbox.append(caller, e));
+            redemptions.insert(redemption, lease, run.appendings());
             run.events.clear();
             return redemption;
         });
@@ -175,7 +184,7 @@ class RedemptionService {
             VoucherProvider provider = providers.forMode(caller.mode(), redemption.type());
             begin.accept(redemption);
             try {
-                redemptions.update(redemption, lease);
+                redemptions.update(redemption, lease, List.of());
             } catch (StaleWrite e) {
                 throw new RedemptionRejection.ChangedConcurrently().thrown();
             }
@@ -208,10 +217,12 @@ class RedemptionService {
             return finish(run, key, status);
         }
         StoredResponse response = StoredResponse.json(status, json.writeValueAsBytes(RedemptionView.of(redemption, false)));
+        // The final state, its events and the stored response: one round trip, then the commit.
         tx.executeWithoutResult(s -> {
-            run.write(null);
             if (key != null) {
-                keys.complete(run.owner, key, response);
+                run.write(null, keys.completing(run.owner, key, response));
+            } else {
+                run.write(null);
             }
         });
         return response;

@@ -4,6 +4,9 @@ import io.tender.api.ListQuery;
 import io.tender.api.ListSql;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
+import io.tender.database.Answers;
+import io.tender.database.RoundTrips;
+import io.tender.database.Statement;
 import io.tender.provider.ChangeVoucher;
 import io.tender.provider.RedemptionType;
 import io.tender.provider.VoucherSource;
@@ -11,6 +14,7 @@ import io.tender.secrets.SealedColumn;
 import io.tender.secrets.SealedColumns;
 import io.tender.secrets.SecretBox;
 import io.tender.settlement.LeasedRows;
+import io.tender.settlement.StaleWrite;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import tools.jackson.core.type.TypeReference;
@@ -44,48 +48,68 @@ class Redemptions implements SealedColumns {
     };
 
     private final JdbcClient jdbc;
+    private final RoundTrips trips;
     private final LeasedRows rows;
     private final JsonMapper json;
     private final SecretBox box;
 
-    Redemptions(JdbcClient jdbc, JsonMapper json, SecretBox box) {
+    Redemptions(JdbcClient jdbc, RoundTrips trips, JsonMapper json, SecretBox box) {
         this.jdbc = jdbc;
+        this.trips = trips;
         this.rows = new LeasedRows(jdbc, "redemptions");
         this.json = json;
         this.box = box;
     }
 
-    void insert(Redemption r, Duration lease) {
-        jdbc.sql("""
-                        insert into redemptions (id, merchant_id, mode, type, status, version, amount, currency,
-                            reserved_amount, redeemed_amount, reversed_amount, source_masked, source_sealed,
-                            redemption_options, related_ids, metadata, external_reference, provider_reference,
-                            operations, change_voucher_sealed, last_error, idempotency_key, revision, lease_until,
-                            created_at, updated_at)
-                        values (:id, :merchant, :mode, :type, :status, :version, :amount, :currency,
-                            :reserved, :redeemed, :reversed, :sourceMasked::jsonb, :sourceSealed,
-                            :options::jsonb, :relatedIds::jsonb, :metadata::jsonb, :externalReference, :reference::jsonb,
-                            :operations::jsonb, :change, :lastError::jsonb, :idempotencyKey, 1, :lease,
-                            :createdAt, :updatedAt)""")
-                .paramSource(params(r, lease))
-                .update();
+    /**
+     * Inserts the redemption, and sends {@code with} (its events) in the same round trip; the caller runs this in
+     * the transaction that claims its Idempotency-Key.
+     */
+    void insert(Redemption r, Duration lease, List<Statement> with) {
+        trips.send(first(Statement.update(INSERT, params(r, lease)), with));
         r.written();
     }
 
+    private static final String INSERT = """
+            insert into redemptions (id, merchant_id, mode, type, status, version, amount, currency,
+                reserved_amount, redeemed_amount, reversed_amount, source_masked, source_sealed,
+                redemption_options, related_ids, metadata, external_reference, provider_reference,
+                operations, change_voucher_sealed, last_error, idempotency_key, revision, lease_until,
+                created_at, updated_at)
+            values (:id, :merchant, :mode, :type, :status, :version, :amount, :currency,
+                :reserved, :redeemed, :reversed, :sourceMasked::jsonb, :sourceSealed,
+                :options::jsonb, :relatedIds::jsonb, :metadata::jsonb, :externalReference, :reference::jsonb,
+                :operations::jsonb, :change, :lastError::jsonb, :idempotencyKey, 1, :lease,
+                :createdAt, :updatedAt)""";
+
     /**
-     * Writes the redemption's new state if nobody else wrote it since it was read. {@code lease} keeps the
-     * recovery job away while the caller goes on calling the provider; null releases the redemption.
+     * Writes the redemption's new state if nobody else wrote it since it was read, and sends {@code with} (its
+     * events, the stored response) in the same round trip. {@code lease} keeps the recovery job away while the caller
+     * goes on calling the provider; null releases the redemption. Throws {@link StaleWrite} if another writer moved
+     * it first: the caller's transaction then rolls back, {@code with} included.
      */
-    void update(Redemption r, Duration lease) {
-        rows.updateOrThrow(r.id(), changingParams(r, lease), """
-                update redemptions set status = :status, version = :version, amount = :amount,
-                    currency = :currency, reserved_amount = :reserved, redeemed_amount = :redeemed,
-                    reversed_amount = :reversed, provider_reference = :reference::jsonb,
-                    operations = :operations::jsonb, change_voucher_sealed = :change,
-                    last_error = :lastError::jsonb, revision = revision + 1, lease_until = :lease,
-                    updated_at = :updatedAt
-                where id = :id and revision = :revision""");
+    void update(Redemption r, Duration lease, List<Statement> with) {
+        Answers answers = trips.send(first(Statement.update(UPDATE, changingParams(r, lease)), with));
+        if (answers.count(0) != 1) {
+            throw new StaleWrite("redemptions", r.id());
+        }
         r.written();
+    }
+
+    private static final String UPDATE = """
+            update redemptions set status = :status, version = :version, amount = :amount,
+                currency = :currency, reserved_amount = :reserved, redeemed_amount = :redeemed,
+                reversed_amount = :reversed, provider_reference = :reference::jsonb,
+                operations = :operations::jsonb, change_voucher_sealed = :change,
+                last_error = :lastError::jsonb, revision = revision + 1, lease_until = :lease,
+                updated_at = :updatedAt
+            where id = :id and revision = :revision""";
+
+    private static List<Statement> first(Statement statement, List<Statement> then) {
+        List<Statement> all = new ArrayList<>(then.size() + 1);
+        all.add(statement);
+        all.addAll(then);
+        return all;
     }
 
     /** Lets the recovery job take the redemption as soon as it is old enough (its request gave up on it). */

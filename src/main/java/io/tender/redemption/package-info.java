@@ -3,7 +3,7 @@
  * aggregate owns its status, version and operations; {@link io.tender.redemption.RedemptionService} moves it through
  * atomic phases around each provider call, never holding a transaction open across one.
  */
-@ApplicationModule(allowedDependencies = {"api", "auth", "idempotency", "outbox", "provider", "secrets", "settlement"})
+@ApplicationModule(allowedDependencies = {"api", "auth", "database", "idempotency", "outbox", "provider", "secrets", "settlement"})
 package io.tender.redemption;
 
 import org.springframework.modulith.ApplicationModule;

@@ -11,7 +11,7 @@ import io.tender.provider.ProviderOutcome.Declined;
 import io.tender.provider.RedemptionType;
 import io.tender.provider.VoucherProvider;
 import io.tender.provider.VoucherSource;
-import org.springframework.transaction.support.TransactionTemplate;
+import io.tender.provider.sandbox.SandboxVoucherLedger.Answer;
 
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -19,6 +19,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * One sandbox provider (decisions §3). The last four characters of the PIN or token choose the behaviour:
@@ -26,7 +27,8 @@ import java.util.Optional;
  * confirm times out after the provider redeemed (its status says so afterwards); anything else is
  * an unused voucher of the type's default value in ZAR. A voucher is single use: a redeem, full or partial, uses it,
  * and a partial redeem issues a change voucher for the remainder (in the response for INLINE types, by "SMS" else).
- * Each call runs in its own transaction on the sandbox's own tables, the way a real provider is a separate system.
+ * Each call runs in its own transaction on the sandbox's own tables, the way a real provider is a separate system
+ * ({@link SandboxVoucherLedger#once}).
  */
 final class SandboxVoucherProvider implements VoucherProvider {
 
@@ -36,15 +38,13 @@ final class SandboxVoucherProvider implements VoucherProvider {
     private final ProviderCapabilities capabilities;
     private final long defaultValue;
     private final SandboxVoucherLedger ledger;
-    private final TransactionTemplate tx;
 
     SandboxVoucherProvider(RedemptionType type, ProviderCapabilities capabilities, long defaultValue,
-                           SandboxVoucherLedger ledger, TransactionTemplate tx) {
+                           SandboxVoucherLedger ledger) {
         this.type = type;
         this.capabilities = capabilities;
         this.defaultValue = defaultValue;
         this.ledger = ledger;
-        this.tx = tx;
     }
 
     @Override
@@ -59,8 +59,8 @@ final class SandboxVoucherProvider implements VoucherProvider {
 
     @Override
     public ProviderOutcome reserve(Reserve call) {
-        return once(call.operationKey(), "reserve", call.source(), () -> {
-            var voucher = ledger.voucher(type, call.source().secret(), defaultValue);
+        return once(call.operationKey(), "reserve", call.source(), null, books -> {
+            var voucher = books.voucher();
             Optional<Declined> refused = refusal(call.source(), call.currency(), call.amount(), voucher.balance());
             if (refused.isPresent()) {
                 return new Answer(voucher.key(), call.amount() == null ? 0 : call.amount(), refused.get());
@@ -82,14 +82,14 @@ final class SandboxVoucherProvider implements VoucherProvider {
     }
 
     private ProviderOutcome confirmOnce(Confirm call) {
-        return once(call.operationKey(), "confirm", call.source(), () -> {
-            var voucher = ledger.voucher(type, call.source().secret(), defaultValue);
+        return once(call.operationKey(), "confirm", call.source(), call.reservationKey(), books -> {
+            var voucher = books.voucher();
             if (call.reservationKey() == null) {
                 Optional<Declined> refused = refusal(call.source(), call.currency(), call.amount(), voucher.balance());
                 if (refused.isPresent()) {
                     return new Answer(voucher.key(), call.amount(), refused.get());
                 }
-            } else if (ledger.answered(call.reservationKey())
+            } else if (books.related()
                     .filter(r -> r.outcome() instanceof Approved && r.kind().equals("reserve")).isEmpty()) {
                 return new Answer(voucher.key(), call.amount(),
                         new Declined(type.errorCode("reservation_not_found"), "No such reservation"));
@@ -97,17 +97,17 @@ final class SandboxVoucherProvider implements VoucherProvider {
             if (suffix(call.source()).equals("0003")) {
                 return new Answer(voucher.key(), call.amount(), alreadyUsed());
             }
-            Optional<Long> balance = ledger.redeem(type, voucher.key(), defaultValue);
+            Optional<Long> balance = books.redeem(type, defaultValue);
             if (balance.isEmpty()) {
                 return new Answer(voucher.key(), call.amount(), alreadyUsed());
             }
             if (call.amount() > balance.get()) {
                 // A reservation made before the voucher changed hands; refuse, and give the voucher back.
-                ledger.restore(voucher.key());
+                books.restore();
                 return new Answer(voucher.key(), call.amount(),
                         new Declined(type.errorCode("insufficient_funds"), "The voucher's balance is too low"));
             }
-            ChangeVoucher change = issueChange(balance.get() - call.amount());
+            ChangeVoucher change = issueChange(books, balance.get() - call.amount());
             return new Answer(voucher.key(), call.amount(),
                     new Approved(call.amount(), CURRENCY, confirmReference(call.source()), change));
         });
@@ -115,18 +115,18 @@ final class SandboxVoucherProvider implements VoucherProvider {
 
     @Override
     public ProviderOutcome reverse(Reverse call) {
-        return once(call.operationKey(), "reverse", call.source(), () -> {
-            var voucher = ledger.voucher(type, call.source().secret(), defaultValue);
-            var reversed = ledger.answered(call.reversedKey());
+        return once(call.operationKey(), "reverse", call.source(), call.reversedKey(), books -> {
+            var voucher = books.voucher();
+            var reversed = books.related();
             if (reversed.isEmpty() || !(reversed.get().outcome() instanceof Approved approved)) {
                 // Nothing was taken under that key, so there is nothing to give back.
                 return new Answer(voucher.key(), call.amount(),
                         new Approved(0, CURRENCY, Map.of("reversed", "nothing")));
             }
             if (reversed.get().kind().equals("confirm")) {
-                ledger.restore(voucher.key());
+                books.restore();
                 if (approved.changeVoucher() != null) {
-                    ledger.withdraw(ledger.keyOf(type, approved.changeVoucher().pin()));
+                    books.withdraw(type, approved.changeVoucher().pin());
                 }
             }
             return new Answer(voucher.key(), approved.amount(), new Approved(approved.amount(), CURRENCY,
@@ -151,33 +151,15 @@ final class SandboxVoucherProvider implements VoucherProvider {
      */
     @Override
     public ProviderOutcome status(String operationKey) {
-        return tx.execute(s -> {
-            ledger.lock(operationKey);
-            return ledger.answered(operationKey).map(SandboxVoucherLedger.Answered::outcome).orElseGet(() -> {
-                ProviderOutcome fenced = new Declined(type.errorCode("transport_error"),
-                        "The provider never received this request");
-                ledger.record(operationKey, type, "fenced", new byte[0], 0, fenced);
-                return fenced;
-            });
-        });
-    }
-
-    private record Answer(byte[] voucherKey, long amount, ProviderOutcome outcome) {
+        return ledger.once(type, operationKey, "fenced", null, defaultValue, null, books -> new Answer(new byte[0], 0,
+                new Declined(type.errorCode("transport_error"), "The provider never received this request")));
     }
 
     /** Answers a call once: the same operation key asked again gets the first answer, as at a real provider. */
-    private ProviderOutcome once(String operationKey, String kind, VoucherSource source,
-                                 java.util.function.Supplier<Answer> work) {
-        return tx.execute(s -> {
-            ledger.lock(operationKey);
-            var earlier = ledger.answered(operationKey);
-            if (earlier.isPresent()) {
-                return earlier.get().outcome();
-            }
-            Answer answer = work.get();
-            ledger.record(operationKey, type, kind, answer.voucherKey(), answer.amount(), answer.outcome());
-            return answer.outcome();
-        });
+    private ProviderOutcome once(String operationKey, String kind, VoucherSource source, String relatedKey,
+                                 Function<SandboxVoucherLedger.Books, Answer> work) {
+        return ledger.once(type, operationKey, kind, ledger.keyOf(type, source.secret()), defaultValue, relatedKey,
+                work);
     }
 
     /** The refusals a provider gives before touching a voucher. */
@@ -220,7 +202,7 @@ final class SandboxVoucherProvider implements VoucherProvider {
         return reference;
     }
 
-    private ChangeVoucher issueChange(long remainder) {
+    private ChangeVoucher issueChange(SandboxVoucherLedger.Books books, long remainder) {
         if (remainder <= 0 || capabilities.changeVoucher() == ChangeVoucherDelivery.NONE) {
             return null;
         }
@@ -228,13 +210,13 @@ final class SandboxVoucherProvider implements VoucherProvider {
         return switch (type) {
             case ONE_VOUCHER -> {
                 String pin = digits(15) + "7";
-                ledger.issue(type, pin, remainder);
+                books.issue(type, pin, remainder);
                 yield new ChangeVoucher.WithAmount(pin, digits(12), remainder,
                         expiry.atStartOfDay().format(DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm:ss")), "ACTIVE");
             }
             case PROVIDER_C -> {
                 String token = digits(19) + "7";
-                ledger.issue(type, token, remainder);
+                books.issue(type, token, remainder);
                 yield new ChangeVoucher.WithReference(token, digits(12), "PC" + digits(10),
                         expiry.format(DateTimeFormatter.ofPattern("dd/MM/uuuu")), digits(13),
                         "Sandbox change voucher", "Redeem it like any voucher of this type.",
@@ -243,7 +225,7 @@ final class SandboxVoucherProvider implements VoucherProvider {
             }
             case OTT -> {
                 // Sent to the subscriber by SMS; the response carries nothing.
-                ledger.issue(type, digits(11) + "7", remainder);
+                books.issue(type, digits(11) + "7", remainder);
                 yield null;
             }
         };
