@@ -1,21 +1,15 @@
 package io.tender.outbox;
 
-import io.cloudevents.core.builder.CloudEventBuilder;
-import io.cloudevents.core.format.EventFormat;
-import io.cloudevents.core.provider.EventFormatProvider;
-import io.cloudevents.jackson.JsonFormat;
 import io.tender.api.Ids;
 import io.tender.auth.Caller;
 import io.tender.database.Statement;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import org.springframework.transaction.annotation.Propagation;
-import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.IllegalTransactionStateException;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
+import tools.jackson.databind.json.JsonMapper;
 
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -34,15 +28,15 @@ public class Outbox {
     private final JdbcClient jdbc;
     private final String[] channels;
     private final OutboxRelay relay;
-    private final EventFormat format = EventFormatProvider.getInstance().resolveFormat(JsonFormat.CONTENT_TYPE);
+    private final CloudEventJson cloudEvents;
 
-    Outbox(JdbcClient jdbc, List<RelayChannel> channels, OutboxRelay relay) {
+    Outbox(JdbcClient jdbc, List<RelayChannel> channels, OutboxRelay relay, JsonMapper json) {
         this.jdbc = jdbc;
+        this.cloudEvents = new CloudEventJson(json);
         this.channels = channels.stream().map(RelayChannel::name).toArray(String[]::new);
         this.relay = relay;
     }
 
-    @Transactional(propagation = Propagation.MANDATORY)
     public String append(Caller caller, Event event) {
         Appending appending = appending(caller, event);
         jdbc.sql(appending.statement().sql()).params(appending.statement().args()).update();
@@ -58,21 +52,16 @@ public class Outbox {
      * ({@link io.tender.database.RoundTrips#send}) in the transaction that makes the change; the relay is woken
      * when that transaction commits.
      */
-    @Transactional(propagation = Propagation.MANDATORY)
     public Appending appending(Caller caller, Event event) {
+        // What @Transactional(propagation = MANDATORY) checks, without a proxy around every append.
+        if (!TransactionSynchronizationManager.isActualTransactionActive()) {
+            throw new IllegalTransactionStateException("an event is appended in the transaction of its change");
+        }
         // Ordered: the event log lists events newest first by id, and one transaction may append several.
         String id = Ids.newOrderedId("evt_");
-        var cloudEvent = CloudEventBuilder.v1()
-                .withId(id)
-                .withSource(URI.create("/" + event.aggregateType().replace('.', '/')))
-                .withType(event.type())
-                .withSubject(event.aggregateId())
-                .withTime(event.time().atOffset(ZoneOffset.UTC))
-                .withDataContentType("application/json")
-                .withData(event.data())
-                .withExtension("merchantid", caller.merchantId())
-                .withExtension("mode", caller.mode().wire())
-                .build();
+        String payload = cloudEvents.write(id, "/" + event.aggregateType().replace('.', '/'), event.type(),
+                event.aggregateId(), event.time().atOffset(ZoneOffset.UTC), caller.merchantId(), caller.mode().wire(),
+                event.data());
         // The event and its pending row per channel in one statement (one round trip, not one per row).
         Statement statement = Statement.update("""
                         with event as (
@@ -82,7 +71,7 @@ public class Outbox {
                         insert into outbox_relay (channel, seq, event_id, aggregateid)
                         select channel, event.seq, ?, ? from event, unnest(?::text[]) as channel""",
                 id, event.aggregateType(), event.aggregateId(), event.type(),
-                new String(format.serialize(cloudEvent), StandardCharsets.UTF_8),
+                payload,
                 caller.merchantId(), caller.mode().wire(), event.time().atOffset(ZoneOffset.UTC),
                 id, event.aggregateId(), channels);
         if (TransactionSynchronizationManager.isSynchronizationActive()) {

@@ -25,14 +25,64 @@ public final class ProviderText {
 
     private final List<Secret> secrets;
 
-    private record Secret(Pattern pattern, String masked) {
+    /**
+     * One secret to strip. Most texts do not contain it, so a cheap check (the text, lower-cased and without
+     * separators, does not contain the secret) comes first, and the pattern is compiled only when a text may.
+     */
+    private static final class Secret {
+        private final String secret;
+        private final String lower;
+        private final String compactLower;
+        private final String masked;
+        private Pattern pattern;
+
+        Secret(String secret) {
+            this.secret = secret;
+            this.lower = asciiLower(secret);
+            this.compactLower = asciiLower(secret.replaceAll("[^A-Za-z0-9]", ""));
+            this.masked = Matcher.quoteReplacement(Masking.mask(secret));
+        }
+
+        String strip(String value) {
+            String lowerValue = asciiLower(value);
+            if (!lowerValue.contains(lower) && !compact(lowerValue).contains(compactLower)) {
+                return value;
+            }
+            if (pattern == null) {
+                pattern = patternOf(secret);
+            }
+            return pattern.matcher(value).replaceAll(masked);
+        }
+
+        /** Lower case for ASCII letters only, as the pattern's {@code CASE_INSENSITIVE} matches. */
+        private static String asciiLower(String value) {
+            char[] chars = value.toCharArray();
+            for (int i = 0; i < chars.length; i++) {
+                if (chars[i] >= 'A' && chars[i] <= 'Z') {
+                    chars[i] = (char) (chars[i] + ('a' - 'A'));
+                }
+            }
+            return new String(chars);
+        }
+
+        /** The value without the separators the pattern allows between a secret's characters. */
+        private static String compact(String value) {
+            StringBuilder out = new StringBuilder(value.length());
+            for (int i = 0; i < value.length(); i++) {
+                char c = value.charAt(i);
+                if (c != ' ' && c != '.' && c != '-') {
+                    out.append(c);
+                }
+            }
+            return out.toString();
+        }
     }
 
     private ProviderText(List<String> values) {
         List<Secret> secrets = new ArrayList<>();
         for (String value : values) {
             if (value != null && !value.isEmpty()) {
-                secrets.add(new Secret(patternOf(value), Matcher.quoteReplacement(Masking.mask(value))));
+                secrets.add(new Secret(value));
             }
         }
         this.secrets = secrets;
@@ -78,7 +128,7 @@ public final class ProviderText {
         }
         String result = value;
         for (Secret secret : secrets) {
-            result = secret.pattern().matcher(result).replaceAll(secret.masked());
+            result = secret.strip(result);
         }
         return result;
     }
