@@ -1,49 +1,28 @@
 package io.tender.idempotency;
 
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.databind.cfg.JsonNodeFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.List;
 
 /** What an Idempotency-Key is bound to: method, path and the SHA-256 of the body in canonical JSON form. */
 public record RequestFingerprint(String method, String path, byte[] bodyHash) {
 
-    private static final JsonMapper CANONICAL = JsonMapper.builder().build();
+    /** Writes every object's properties in name order, so that property order does not matter. */
+    private static final JsonMapper CANONICAL = JsonMapper.builder()
+            .enable(JsonNodeFeature.WRITE_PROPERTIES_SORTED).build();
 
     public static RequestFingerprint of(String method, String path, JsonNode body) {
         byte[] canonical = body == null || body.isMissingNode() || body.isNull()
-                ? new byte[0] : CANONICAL.writeValueAsBytes(sorted(body));
+                ? new byte[0] : CANONICAL.writeValueAsBytes(body);
         try {
             return new RequestFingerprint(method, path, MessageDigest.getInstance("SHA-256").digest(canonical));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /** The same JSON with every object's properties in name order, so that property order does not matter. */
-    private static JsonNode sorted(JsonNode node) {
-        if (node.isObject()) {
-            List<String> names = new ArrayList<>(node.propertyNames());
-            Collections.sort(names);
-            ObjectNode copy = JsonNodeFactory.instance.objectNode();
-            for (String name : names) {
-                copy.set(name, sorted(node.get(name)));
-            }
-            return copy;
-        }
-        if (node.isArray()) {
-            var copy = JsonNodeFactory.instance.arrayNode();
-            node.forEach(item -> copy.add(sorted(item)));
-            return copy;
-        }
-        return node;
     }
 
     public boolean sameAs(String otherMethod, String otherPath, byte[] otherHash) {

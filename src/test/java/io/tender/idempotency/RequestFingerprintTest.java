@@ -64,4 +64,13 @@ class RequestFingerprintTest {
         assertThat(of("POST", PATH, null)).isEqualTo(RequestFingerprint.of("POST", PATH, json("null")));
         assertThat(of("POST", PATH, null)).isNotEqualTo(of("POST", PATH, "{}"));
     }
+
+    @Test
+    void theHashIsOfTheBodyWithItsPropertiesInNameOrderSoKeysStoredByEarlierVersionsStillMatch() throws Exception {
+        var fingerprint = of("POST", PATH, "{ \"b\": 1, \"a\": {\"d\": [2, {\"f\": null, \"e\": \"x\"}], \"c\": 1.50} }");
+        byte[] canonical = "{\"a\":{\"c\":1.5,\"d\":[2,{\"e\":\"x\",\"f\":null}]},\"b\":1}"
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(fingerprint.bodyHash())
+                .isEqualTo(java.security.MessageDigest.getInstance("SHA-256").digest(canonical));
+    }
 }
