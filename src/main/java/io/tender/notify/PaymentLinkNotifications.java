@@ -1,6 +1,5 @@
 package io.tender.notify;
 
-import io.tender.api.ApiException;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
 import org.springframework.stereotype.Service;
@@ -48,7 +47,8 @@ public class PaymentLinkNotifications {
      * {@code subjectId}, such as a {@code pr_} id, which the log and the table name it by). The recipient is
      * {@code message.email()} or {@code message.phone()}, already validated by the caller.
      *
-     * @throws ApiException 422 {@code operation_not_allowed} when the channel is not available to the caller's mode
+     * @throws io.tender.api.Rejected a {@link NotifyRejection} (422 {@code operation_not_allowed}) when the channel is
+     *         not available to the caller's mode
      */
     public void enqueue(Caller caller, String subjectId, Channel channel, PaymentLinkMessage message) {
         Objects.requireNonNull(subjectId, "subjectId");
@@ -60,9 +60,7 @@ public class PaymentLinkNotifications {
             throw new IllegalArgumentException("a payment link message needs a recipient, url, merchant and currency");
         }
         if (!available(channel, caller.mode())) {
-            throw ApiException.notPossible(channel == Channel.EMAIL
-                    ? "This service has no mail server configured, so it cannot send notify.email."
-                    : "This service has no SMS gateway configured for live mode, so it cannot send notify.sms.");
+            throw new NotifyRejection.ChannelUnavailable(channel).thrown();
         }
         notifications.insert(caller, subjectId, channel, message);
     }
