@@ -1,8 +1,6 @@
 package io.tender.checkout;
 
 import io.tender.api.ApiException;
-import io.tender.api.Rejected;
-import io.tender.api.Rejections;
 import io.tender.auth.Mode;
 import io.tender.checkout.CheckoutSession.AttemptError;
 import io.tender.checkout.CheckoutSession.PendingAction;
@@ -39,11 +37,9 @@ class CollectCheckoutPayments implements CheckoutPayments {
     private static final int MAX_ATTEMPTS = 5;
 
     private final Checkout checkout;
-    private final Rejections rejections;
 
-    CollectCheckoutPayments(Checkout checkout, Rejections rejections) {
+    CollectCheckoutPayments(Checkout checkout) {
         this.checkout = checkout;
-        this.rejections = rejections;
     }
 
     @Override
@@ -93,14 +89,11 @@ class CollectCheckoutPayments implements CheckoutPayments {
     }
 
     /** Runs a customer's action; Collect's refusal leaves the session as it was (the page shows it again). */
-    private void refused(Supplier<?> action) {
+    private static void refused(Supplier<?> action) {
         try {
             action.get();
         } catch (ApiException e) {
             log.info("Checkout action refused: {} ({})", e.code(), e.status());
-        } catch (Rejected e) {
-            ApiException problem = rejections.problem(e.rejection());
-            log.info("Checkout action refused: {} ({})", problem.code(), problem.status());
         }
     }
 
