@@ -110,7 +110,7 @@ public class CollectSessions {
      * {@code capitec_pay}). Call it outside any transaction: it calls the processor. The attempt is usually still
      * {@code pending} (waiting for the approval in the app) when this returns; its end reaches the origin.
      * A refusal is thrown as {@link io.tender.api.Rejected} (this module's, the processor's or billing's); a push
-     * payment request stores the problem it answers (its code and detail).
+     * payment request stores its problem's detail.
      */
     public PaymentView push(Caller caller, String paymentSessionId, String phoneNumber) {
         PaymentSession session = sessions.get(caller, paymentSessionId, false);
