@@ -10,7 +10,8 @@
 # p99 needs many samples), BENCH_DB_POOL (8: the service's TENDER_DB_POOL_SIZE, see docs/PERFORMANCE.md),
 # BENCH_CREATES_ONLY (set: only the create runs, e.g. while profiling), BENCH_CAPTURE_SQL (set: log every statement
 # of one create and stop: how the ceiling is derived), BENCH_JAR (target/tender.jar), BENCH_RESULTS (bench/results),
-# BENCH_PORT (8099; its management port, for health, is BENCH_PORT + 1), BENCH_JAVA_OPTS (extra JVM options, e.g. a JFR recording), BENCH_JAVA (java binary; default: the
+# BENCH_PORT (8099; its management port, for health, is BENCH_PORT + 1), BENCH_DB and BENCH_CEILING_DB (tender_bench,
+# tender_ceiling: other names let two runs share the cluster, e.g. a smoke test), BENCH_JAVA_OPTS (extra JVM options, e.g. a JFR recording), BENCH_JAVA (java binary; default: the
 # newest JDK under /usr/lib/jvm), BENCH_CEILING_SQL (bench/ceiling.sql), BENCH_HALF_RATE (the paced run's rate instead
 # of half the best creates/s; with BENCH_LEVELS="" it studies that run alone). Results: bench/results/<time>[-label]/.
 set -euo pipefail
@@ -31,8 +32,9 @@ REPEATS="${BENCH_REPEATS:-3}"
 PORT="${BENCH_PORT:-8099}"
 MANAGEMENT_PORT=$((PORT + 1))
 CEILING_SQL="${BENCH_CEILING_SQL:-$BENCH_DIR/ceiling.sql}"
-DB=tender_bench
-CEILING_DB=tender_ceiling
+MINIMAL_SQL="$BENCH_DIR/ceiling-minimal.sql"
+DB="${BENCH_DB:-tender_bench}"
+CEILING_DB="${BENCH_CEILING_DB:-tender_ceiling}"
 DB_USER=tender_bench
 DB_PASSWORD=tender_bench
 API_KEY=sk_test_bench0000000000000000000000000000
@@ -218,11 +220,12 @@ run_wrk() {
   echo "$line" >>"$RESULTS"
   log "$name c=$level${ROUND:+ (round $ROUND)}: $(jq -r '"\(.rps) req/s, p50 \(.p50_ms) ms, p99 \(.p99_ms) ms, errors \(.errors)"' <<<"$line")"
 }
+# run_ceiling LEVEL [NAME [SCRIPT]]: one pgbench run of SCRIPT (default: the ceiling of the service's own SQL).
 run_ceiling() {
-  local level=$1 name=${2:-ceiling} raw="$RAW/${2:-ceiling}-c$1.txt" tps lat
+  local level=$1 name=${2:-ceiling} script=${3:-$CEILING_SQL} raw="$RAW/${2:-ceiling}-c$1.txt" tps lat
   cpu_start
-  "$PGBENCH" -h 127.0.0.1 -p "$CLUSTER_PORT" -U "$DB_USER" -n -M prepared -c "$level" -j 1 -T "$DURATION" \
-    -f "$CEILING_SQL" "$CEILING_DB" >"$raw" 2>&1
+  "$PGBENCH" -h 127.0.0.1 -p "$CLUSTER_PORT" -U "$DB_USER" -n -M prepared -c "$level" -j 1 -T "${RUN_DURATION:-$DURATION}" \
+    -f "$script" "$CEILING_DB" >"$raw" 2>&1
   tps="$(awk '/^tps = / {print $3}' "$raw")"
   lat="$(awk '/^latency average/ {print $4}' "$raw")"
   local failed; failed="$(awk -F'[ (]+' '/^number of failed transactions/ {print $5}' "$raw")"
@@ -239,7 +242,11 @@ for level in $LEVELS; do
   # reports the median of the rounds' ratios.
   for ((ROUND = 0; ROUND < REPEATS; ROUND++)); do
     run_wrk create "$level" create.lua BENCH_NONCE="$(printf '%06d' $((100000 + 100 * ROUND + level)))"
-    [[ -n "${BENCH_CREATES_ONLY:-}" ]] || run_ceiling "$level"
+    if [[ -z "${BENCH_CREATES_ONLY:-}" ]]; then
+      run_ceiling "$level"
+      # The minimal ceiling (frozen: the least a redemption must write), right after, with as many clients.
+      run_ceiling "$level" ceiling-minimal "$MINIMAL_SQL"
+    fi
   done
   ROUND=0
   if [[ -z "${BENCH_CREATES_ONLY:-}" && "$level" -eq 16 && "$DB_POOL" -lt 16 ]]; then
@@ -295,7 +302,7 @@ stop_service
   echo "disk, idle (bench/disk-stalls.py): $(head -1 "$RAW/disk-stalls.txt"); $(sed -n 2p "$RAW/disk-stalls.txt")"
   echo "service settings: TENDER_DB_POOL_SIZE=$DB_POOL (Hikari), everything else as packaged"
   echo "postgresql settings changed for this run: ${PG_SETTINGS:-none}"
-  echo "ceiling script: bench/$(basename "$CEILING_SQL")"
+  echo "ceiling scripts: bench/$(basename "$CEILING_SQL") (the service's own SQL), bench/$(basename "$MINIMAL_SQL") (minimal, frozen)"
   echo "wrk: $(wrk -v 2>&1 | head -1 | cut -d' ' -f1-2), 1 thread, --timeout 10s; pgbench -M prepared -j 1"
   echo "runs: ${DURATION}s each, ${REPEATS} rounds per level (half-maximum run ${HALF_DURATION}s), warm-up ${WARMUP}s; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "service peak RSS: ${FINAL_RSS} MiB"

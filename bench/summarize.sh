@@ -9,21 +9,27 @@ sed 's/^/- /' "$OUT/machine.txt"
 echo
 echo "## Creates (POST /collect/redemptions, fresh voucher and Idempotency-Key each) against the ceiling"
 echo
-echo "Each level ran BENCH_REPEATS rounds of the service then the ceiling; every figure is the median of the rounds"
-echo "(errors: their sum; peak RSS: the largest), and the ratio is the median of the rounds' ratios."
+echo "Each level ran BENCH_REPEATS rounds of the service, then the ceiling (the service's own SQL), then the minimal"
+echo "ceiling (bench/ceiling-minimal.sql: the least a redemption must write, frozen); every figure is the median of the"
+echo "rounds (errors: their sum; peak RSS: the largest), and each ratio is the median of the rounds' ratios"
+echo "(creates/s ÷ that round's ceiling)."
 echo
-echo "| connections | creates/s | p50 ms | p95 ms | p99 ms | errors | ceiling redemptions/s | ratio | ratio per round | service CPU ms/req | PostgreSQL CPU ms/req (service / ceiling) | other load % (service / ceiling) | peak RSS MiB |"
-echo "|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|"
+echo "| connections | creates/s | p50 ms | p95 ms | p99 ms | errors | ceiling redemptions/s | ratio | ratio per round | minimal ceiling redemptions/s | ratio to minimal | per round | service CPU ms/req | PostgreSQL CPU ms/req (service / ceiling / minimal) | other load % (service / ceiling) | peak RSS MiB |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|---:|---:|---:|---:|"
 jq -rs '
   def median: map(select(type == "number")) | sort | if length == 0 then "-" elif length % 2 == 1 then .[length / 2 | floor]
     else (.[length / 2 - 1] + .[length / 2]) / 2 end;
   def r2: if type == "number" then (. * 100 | round) / 100 else . end;
-  (map(select(.name == "ceiling")) | group_by(.level) | map({key: (.[0].level | tostring), value: .}) | from_entries) as $c
+  def fl: if type == "number" then floor else . end;
+  def by_level($name): map(select(.name == $name)) | group_by(.level) | map({key: (.[0].level | tostring), value: .}) | from_entries;
+  # ratios($s; $k): per round of the service runs $s, its creates/s over the same round of the ceiling runs $k.
+  def ratios($s; $k): [range(0; $s | length) | . as $i | ($k | map(select((.round // 0) == ($s[$i].round // 0)))[0].rps) as $kr
+     | if $kr then $s[$i].rps / $kr else null end];
+  by_level("ceiling") as $c | by_level("ceiling-minimal") as $m
   | map(select(.name == "create")) | group_by(.level)[]
-  | . as $s | ($c[$s[0].level | tostring] // []) as $k
-  | [range(0; $s | length) | . as $i | ($k | map(select((.round // 0) == ($s[$i].round // 0)))[0].rps) as $kr
-     | if $kr then $s[$i].rps / $kr else null end] as $ratios
-  | "| \($s[0].level) | \($s | map(.rps) | median | floor) | \($s | map(.p50_ms) | median) | \($s | map(.p95_ms) | median) | \($s | map(.p99_ms) | median) | \($s | map(.errors) | add) | \($k | map(.rps) | median | if type == "number" then floor else . end) | \($ratios | median | r2) | \($ratios | map(r2 | tostring) | join(", ")) | \($s | map(.svc_cpu_ms) | median | r2) | \($s | map(.pg_cpu_ms) | median | r2) / \($k | map(.pg_cpu_ms) | median | r2) | \($s | map(.other_load_pct) | median) / \($k | map(.other_load_pct) | median) | \($s | map(.peak_rss_mib) | max) |"' "$R"
+  | . as $s | ($c[$s[0].level | tostring] // []) as $k | ($m[$s[0].level | tostring] // []) as $mk
+  | ratios($s; $k) as $ratios | ratios($s; $mk) as $mratios
+  | "| \($s[0].level) | \($s | map(.rps) | median | floor) | \($s | map(.p50_ms) | median) | \($s | map(.p95_ms) | median) | \($s | map(.p99_ms) | median) | \($s | map(.errors) | add) | \($k | map(.rps) | median | fl) | \($ratios | median | r2) | \($ratios | map(r2 | tostring) | join(", ")) | \($mk | map(.rps) | median | fl) | \($mratios | median | r2) | \($mratios | map(r2 | tostring) | join(", ")) | \($s | map(.svc_cpu_ms) | median | r2) | \($s | map(.pg_cpu_ms) | median | r2) / \($k | map(.pg_cpu_ms) | median | r2) / \($mk | map(.pg_cpu_ms) | median | r2) | \($s | map(.other_load_pct) | median) / \($k | map(.other_load_pct) | median) | \($s | map(.peak_rss_mib) | max) |"' "$R"
 pool="$(jq -rs 'map(select(.name == "ceiling-at-pool-size"))[] | "PostgreSQL alone with as many clients as the service has connections (\(.level)): \(.rps | floor) redemptions/s."' "$R")"
 if [[ -n "$pool" ]]; then
   echo
@@ -34,7 +40,7 @@ echo "## Other paths"
 echo
 echo "| run | connections | requests/s | p50 ms | p95 ms | p99 ms | errors | service CPU ms/req | PostgreSQL CPU ms/req | other load % | commits over 20 ms (slowest ms) |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-jq -rs 'map(select(.name != "create" and .name != "ceiling" and .name != "ceiling-at-pool-size"))[]
+jq -rs 'map(select(.name != "create" and .name != "ceiling" and .name != "ceiling-minimal" and .name != "ceiling-at-pool-size"))[]
   | "| \(.name) | \(.level) | \(.rps | floor) | \(.p50_ms) | \(.p95_ms) | \(.p99_ms) | \(.errors) | \(.svc_cpu_ms) | \(.pg_cpu_ms) | \(.other_load_pct) | \(if .slow_commits == null then "-" else "\(.slow_commits) (\(.slowest_commit_ms))" end) |"' "$R"
 bad="$(jq -rs 'map(select(.bad_sample != null and .bad_sample != "")) | map("\(.name) c=\(.level): \(.bad_sample)") | .[]' "$R")"
 if [[ -n "$bad" ]]; then
