@@ -35,12 +35,62 @@ if [[ -n "$pool" ]]; then
   echo
   echo "$pool"
 fi
+rt="$(jq -rs 'map(select(.name == "roundtrips"))[] | "| \(.creates) | \(.request_rt_per_create) | \(.background_rt_per_create) | \(.periodic_rt) in \(.window_s) s | \(.setup_rt) |"' "$R")"
+if [[ -n "$rt" ]]; then
+  echo
+  echo "## Database round trips per create (BENCH_COUNT_ROUNDTRIPS, bench/roundtrips.py)"
+  echo
+  echo "Sequential creates after as many unmeasured ones; a round trip is the service sending, then waiting for"
+  echo "PostgreSQL's answer (tcpdump of the service's connections). Background: the outbox relay's work in the same"
+  echo "window, per create; periodic: the timed sweeps (recovery, expiry, deliveries), a count whatever the load."
+  echo "Which statements each round trip carried: raw/roundtrips.txt."
+  echo
+  echo "| creates counted | request path per create | outbox relay per create | periodic sweeps | connection set-up in the window |"
+  echo "|---:|---:|---:|---:|---:|"
+  echo "$rt"
+fi
+cold="$(jq -rs 'map(select(.name == "cold-start"))[0] // empty | "Time from the service'"'"'s start to its first successful create: \(.first_create_ms) ms (Spring'"'"'s own \"Started … in\": \(.started_log_s // "-") s)."' "$R")"
+if [[ -n "$cold" ]]; then
+  echo
+  echo "## Cold start (BENCH_COLD)"
+  echo
+  echo "$cold"
+  echo
+  echo "Creates at 16 connections from the first successful create on, in back-to-back windows; the steady rate is the"
+  echo "median of the 16-connection create rounds above (after BENCH_WARMUP seconds of load in all)."
+  echo
+  echo "| window | since the start s | creates/s | ratio to steady | p50 ms | p99 ms | errors | service CPU ms/req |"
+  echo "|---:|---:|---:|---:|---:|---:|---:|---:|"
+  jq -rs '
+    def median: map(select(type == "number")) | sort | if length == 0 then null elif length % 2 == 1 then .[length / 2 | floor]
+      else (.[length / 2 - 1] + .[length / 2]) / 2 end;
+    (map(select(.name == "create" and .level == 16) | .rps) | median) as $steady
+    | map(select(.name == "cold-window"))[]
+    | "| \(.round) | \(.since_start_s) | \(.rps | floor) | \(if $steady then (.rps / $steady * 100 | round) / 100 else "-" end) | \(.p50_ms) | \(.p99_ms) | \(.errors) | \(.svc_cpu_ms) |"' "$R"
+fi
+collect="$(jq -rs '
+  (map(select(.name | startswith("ceiling-session-"))) | map({key: (.name | ltrimstr("ceiling-")), value: .}) | from_entries) as $k
+  | map(select(.name == "session-create" or .name == "session-get"))[] | . as $s | $k[$s.name] as $c
+  | "| \(if .name == "session-create" then "create (POST /collect/payment_sessions)" else "retrieve (GET /collect/payment_sessions/{id})" end) | \(.level) | \(.rps | floor) | \(.p50_ms) | \(.p99_ms) | \(.errors) | \(if $c then ($c.rps | floor) else "-" end) | \(if $c and $c.rps > 0 then ($s.rps / $c.rps * 100 | round) / 100 else "-" end) | \(.svc_cpu_ms) | \(.pg_cpu_ms) / \(if $c then $c.pg_cpu_ms else "-" end) | \(.other_load_pct) |"' "$R")"
+if [[ -n "$collect" ]]; then
+  echo
+  echo "## Collect: payment sessions against their ceilings"
+  echo
+  echo "Each run (one round, BENCH_COLLECT_DURATION) is followed by its ceiling with as many clients:"
+  echo "bench/ceiling-session-create.sql (the create's one transaction) and bench/ceiling-session-get.sql (one select)."
+  echo
+  echo "| path | connections | requests/s | p50 ms | p99 ms | errors | ceiling/s | ratio | service CPU ms/req | PostgreSQL CPU ms/req (service / ceiling) | other load % |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  echo "$collect"
+fi
 echo
 echo "## Other paths"
 echo
 echo "| run | connections | requests/s | p50 ms | p95 ms | p99 ms | errors | service CPU ms/req | PostgreSQL CPU ms/req | other load % | commits over 20 ms (slowest ms) |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-jq -rs 'map(select(.name != "create" and .name != "ceiling" and .name != "ceiling-minimal" and .name != "ceiling-at-pool-size"))[]
+jq -rs 'map(select(.name != "create" and .name != "ceiling" and .name != "ceiling-minimal" and .name != "ceiling-at-pool-size"
+  and .name != "roundtrips" and .name != "cold-start" and .name != "cold-window"
+  and (.name | startswith("session-") | not) and (.name | startswith("ceiling-session-") | not)))[]
   | "| \(.name) | \(.level) | \(.rps | floor) | \(.p50_ms) | \(.p95_ms) | \(.p99_ms) | \(.errors) | \(.svc_cpu_ms) | \(.pg_cpu_ms) | \(.other_load_pct) | \(if .slow_commits == null then "-" else "\(.slow_commits) (\(.slowest_commit_ms))" end) |"' "$R"
 bad="$(jq -rs 'map(select(.bad_sample != null and .bad_sample != "")) | map("\(.name) c=\(.level): \(.bad_sample)") | .[]' "$R")"
 if [[ -n "$bad" ]]; then
