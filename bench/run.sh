@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Redemption throughput benchmark: the packaged service against this machine's PostgreSQL, driven by wrk, next to
-# the ceiling (pgbench running the same statements and commits per redemption). See docs/PERFORMANCE.md.
+# the ceiling (pgbench running the same statements and commits per redemption) and the minimal ceiling (the least a
+# redemption must write, frozen); then replay, retrieve, Collect's payment sessions (each next to its own ceiling) and
+# latency at half load. See docs/PERFORMANCE.md.
 #
 #   bench/run.sh [label]
 #
@@ -9,7 +11,7 @@
 # cores the JIT needs that long before the service's CPU per request settles), BENCH_HALF_DURATION (60 s: the run at half the maximum throughput, whose
 # p99 needs many samples), BENCH_DB_POOL (8: the service's TENDER_DB_POOL_SIZE, see docs/PERFORMANCE.md),
 # BENCH_CREATES_ONLY (set: only the create runs, e.g. while profiling), BENCH_CAPTURE_SQL (set: log every statement
-# of one create and stop: how the ceiling is derived), BENCH_JAR (target/tender.jar), BENCH_RESULTS (bench/results),
+# of one create, one payment session create and one retrieve, and stop: how the ceilings are derived), BENCH_JAR (target/tender.jar), BENCH_RESULTS (bench/results),
 # BENCH_PORT (8099; its management port, for health, is BENCH_PORT + 1), BENCH_DB and BENCH_CEILING_DB (tender_bench,
 # tender_ceiling: other names let two runs share the cluster, e.g. a smoke test), BENCH_JAVA_OPTS (extra JVM options, e.g. a JFR recording), BENCH_JAVA (java binary; default: the
 # newest JDK under /usr/lib/jvm), BENCH_CEILING_SQL (bench/ceiling.sql), BENCH_HALF_RATE (the paced run's rate instead
@@ -19,8 +21,8 @@
 # BENCH_COUNT_ROUNDTRIPS (set: count the database round trips per create first, see below), BENCH_COLLECT_DURATION
 # (10 s: each of Collect's four runs, a payment session's create and retrieve and their ceilings).
 #
-# BENCH_COLD=1: from the service's start, the time to its first successful create, then creates at 16 connections in
-# six back-to-back 10 s windows (BENCH_COLD_WINDOWS, BENCH_COLD_WINDOW), then the warm-up continued until BENCH_WARMUP
+# BENCH_COLD=1: from the service's start, the time to its first successful create, then creates at 16 connections for
+# 60 s counted in six 10 s windows (BENCH_COLD_WINDOWS, BENCH_COLD_WINDOW), then the warm-up continued until BENCH_WARMUP
 # seconds of load in all, then the steady rate (BENCH_LEVELS, default 16, creates only); the summary gives each
 # window's creates/s and its ratio to the steady rate. About 4 minutes.
 # BENCH_COUNT_ROUNDTRIPS=1: tcpdump records the service's PostgreSQL traffic from its start; BENCH_ROUNDTRIP_CREATES
@@ -328,14 +330,32 @@ run_ceiling() {
 # --- Warm-up (JIT), then each level: the service, then the ceiling, back to back so both see the same noise. ------
 warmup=$WARMUP
 if [[ -n "$COLD" ]]; then
-  # Six back-to-back wrk runs: each window's rate is exact (its own requests over its own measured seconds); between
-  # two windows the connections close and reopen, a gap of a few milliseconds, logged as each window's start.
+  # One wrk run of six windows: create.lua counts the right answers completed in each 10 s window since its first
+  # request (BENCH_WINDOW_MS), so the windows are contiguous and each rate is exact. Meanwhile a sampler reads the
+  # service's CPU ticks at each window's boundary (aligned with wrk's start, within its few milliseconds of start-up).
   load_start_ns="$(date +%s%N)"
   echo "{\"name\":\"cold-start\",\"first_create_ms\":$FIRST_CREATE_MS,\"started_log_s\":$(grep -oE 'Started [A-Za-z]+ in [0-9.]+ seconds' "$SERVICE_LOG" | grep -oE '[0-9.]+' | head -1 || echo null)}" >>"$RESULTS"
-  for ((w = 1; w <= ${BENCH_COLD_WINDOWS:-6}; w++)); do
-    ROUND=$w RUN_DURATION="${BENCH_COLD_WINDOW:-10}" \
-      RUN_EXTRA="\"since_start_s\":$(awk -v n="$(date +%s%N)" -v s="$START_NS" 'BEGIN {printf "%.2f", (n - s) / 1e9}')" \
-      run_wrk cold-window 16 create.lua BENCH_NONCE="$(printf '%06d' $((700000 + w)))"
+  windows="${BENCH_COLD_WINDOWS:-6}" window_s="${BENCH_COLD_WINDOW:-10}"
+  (
+    for ((w = 0; w <= windows; w++)); do
+      sleep "$(awk -v t="$load_start_ns" -v w="$w" -v l="$window_s" -v n="$(date +%s%N)" 'BEGIN {d = (t + w * l * 1e9 - n) / 1e9; printf "%.3f", (d > 0 ? d : 0)}')"
+      echo "$(proc_ticks "$SERVICE_PID")"
+    done
+  ) >"$RAW/cold-ticks.txt" &
+  sampler=$!
+  BENCH_NONCE=700000 BENCH_WINDOW_MS=$((window_s * 1000)) wrk -t1 -c16 -d"$((windows * window_s))s" --timeout 10s \
+    -s "$BENCH_DIR/create.lua" "http://127.0.0.1:$PORT" >"$RAW/cold-windows.txt" 2>&1
+  wait "$sampler" || true
+  line="$(grep '^{' "$RAW/cold-windows.txt" | tail -1)"
+  echo "${line%\}},\"name\":\"cold-run\",\"level\":16}" >>"$RESULTS"
+  mapfile -t ticks <"$RAW/cold-ticks.txt"
+  for ((w = 1; w <= windows; w++)); do
+    n="$(jq -r ".windows[$((w - 1))] // 0" <<<"$line")"
+    echo "{\"name\":\"cold-window\",\"level\":16,\"round\":$w,\"requests\":$n,$(awk -v n="$n" -v l="$window_s" \
+      -v t="$load_start_ns" -v st="$START_NS" -v w="$w" -v s0="${ticks[w - 1]}" -v s1="${ticks[w]}" -v tick="$TICK" 'BEGIN {
+      printf "\"rps\":%.1f,\"since_start_s\":%.1f,\"svc_cpu_ms\":%.3f", n / l, (t - st) / 1e9 + (w - 1) * l,
+        (s1 - s0) * 1000 / tick / (n > 0 ? n : 1) }')}" >>"$RESULTS"
+    log "cold window $w: $(tail -1 "$RESULTS" | jq -r '"\(.rps) creates/s from \(.since_start_s) s after the start, service CPU \(.svc_cpu_ms) ms per create"')"
   done
   ROUND=0
   # The warm-up goes on until BENCH_WARMUP seconds of load in all, so the steady rate is the usual warm rate.

@@ -56,40 +56,28 @@ if [[ -n "$cold" ]]; then
   echo
   echo "$cold"
   echo
-  echo "Creates at 16 connections from the first successful create on, in back-to-back windows; the steady rate is the"
-  echo "median of the 16-connection create rounds above (after BENCH_WARMUP seconds of load in all)."
+  echo "Creates at 16 connections from the first successful create on: one wrk run, its right answers counted in"
+  echo "consecutive windows; the steady rate is the median of the 16-connection create rounds above (after BENCH_WARMUP"
+  echo "seconds of load in all). Service CPU per create: the service's CPU ticks read at each window's boundary."
   echo
-  echo "| window | since the start s | creates/s | ratio to steady | p50 ms | p99 ms | errors | service CPU ms/req |"
-  echo "|---:|---:|---:|---:|---:|---:|---:|---:|"
+  echo "| window | since the start s | creates/s | ratio to steady | service CPU ms/req |"
+  echo "|---:|---:|---:|---:|---:|"
   jq -rs '
     def median: map(select(type == "number")) | sort | if length == 0 then null elif length % 2 == 1 then .[length / 2 | floor]
       else (.[length / 2 - 1] + .[length / 2]) / 2 end;
     (map(select(.name == "create" and .level == 16) | .rps) | median) as $steady
     | map(select(.name == "cold-window"))[]
-    | "| \(.round) | \(.since_start_s) | \(.rps | floor) | \(if $steady then (.rps / $steady * 100 | round) / 100 else "-" end) | \(.p50_ms) | \(.p99_ms) | \(.errors) | \(.svc_cpu_ms) |"' "$R"
-fi
-collect="$(jq -rs '
-  (map(select(.name | startswith("ceiling-session-"))) | map({key: (.name | ltrimstr("ceiling-")), value: .}) | from_entries) as $k
-  | map(select(.name == "session-create" or .name == "session-get"))[] | . as $s | $k[$s.name] as $c
-  | "| \(if .name == "session-create" then "create (POST /collect/payment_sessions)" else "retrieve (GET /collect/payment_sessions/{id})" end) | \(.level) | \(.rps | floor) | \(.p50_ms) | \(.p99_ms) | \(.errors) | \(if $c then ($c.rps | floor) else "-" end) | \(if $c and $c.rps > 0 then ($s.rps / $c.rps * 100 | round) / 100 else "-" end) | \(.svc_cpu_ms) | \(.pg_cpu_ms) / \(if $c then $c.pg_cpu_ms else "-" end) | \(.other_load_pct) |"' "$R")"
-if [[ -n "$collect" ]]; then
+    | "| \(.round) | \(.since_start_s) | \(.rps | floor) | \(if $steady then (.rps / $steady * 100 | round) / 100 else "-" end) | \(.svc_cpu_ms) |"' "$R"
   echo
-  echo "## Collect: payment sessions against their ceilings"
-  echo
-  echo "Each run (one round, BENCH_COLLECT_DURATION) is followed by its ceiling with as many clients:"
-  echo "bench/ceiling-session-create.sql (the create's one transaction) and bench/ceiling-session-get.sql (one select)."
-  echo
-  echo "| path | connections | requests/s | p50 ms | p99 ms | errors | ceiling/s | ratio | service CPU ms/req | PostgreSQL CPU ms/req (service / ceiling) | other load % |"
-  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-  echo "$collect"
+  jq -rs 'map(select(.name == "cold-run"))[] | "The whole cold run: \(.requests) creates in \(.seconds) s, p50 \(.p50_ms) ms, p95 \(.p95_ms) ms, p99 \(.p99_ms) ms, errors \(.errors)."' "$R"
 fi
 echo
 echo "## Other paths"
 echo
 echo "| run | connections | requests/s | p50 ms | p95 ms | p99 ms | errors | service CPU ms/req | PostgreSQL CPU ms/req | other load % | commits over 20 ms (slowest ms) |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 jq -rs 'map(select(.name != "create" and .name != "ceiling" and .name != "ceiling-minimal" and .name != "ceiling-at-pool-size"
-  and .name != "roundtrips" and .name != "cold-start" and .name != "cold-window"
+  and .name != "roundtrips" and .name != "cold-start" and .name != "cold-window" and .name != "cold-run"
   and (.name | startswith("session-") | not) and (.name | startswith("ceiling-session-") | not)))[]
   | "| \(.name) | \(.level) | \(.rps | floor) | \(.p50_ms) | \(.p95_ms) | \(.p99_ms) | \(.errors) | \(.svc_cpu_ms) | \(.pg_cpu_ms) | \(.other_load_pct) | \(if .slow_commits == null then "-" else "\(.slow_commits) (\(.slowest_commit_ms))" end) |"' "$R"
 bad="$(jq -rs 'map(select(.bad_sample != null and .bad_sample != "")) | map("\(.name) c=\(.level): \(.bad_sample)") | .[]' "$R")"
