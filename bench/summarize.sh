@@ -29,7 +29,7 @@ jq -rs '
   | map(select(.name == "create")) | group_by(.level)[]
   | . as $s | ($c[$s[0].level | tostring] // []) as $k | ($m[$s[0].level | tostring] // []) as $mk
   | ratios($s; $k) as $ratios | ratios($s; $mk) as $mratios
-  | "| \($s[0].level) | \($s | map(.rps) | median | floor) | \($s | map(.p50_ms) | median) | \($s | map(.p95_ms) | median) | \($s | map(.p99_ms) | median) | \($s | map(.errors) | add) | \($k | map(.rps) | median | fl) | \($ratios | median | r2) | \($ratios | map(r2 | tostring) | join(", ")) | \($mk | map(.rps) | median | fl) | \($mratios | median | r2) | \($mratios | map(r2 | tostring) | join(", ")) | \($s | map(.svc_cpu_ms) | median | r2) | \($s | map(.pg_cpu_ms) | median | r2) / \($k | map(.pg_cpu_ms) | median | r2) / \($mk | map(.pg_cpu_ms) | median | r2) | \($s | map(.other_load_pct) | median) / \($k | map(.other_load_pct) | median) | \($s | map(.peak_rss_mib) | max) |"' "$R"
+  | "| \($s[0].level) | \($s | map(.rps) | median | floor) | \($s | map(.p50_ms) | median) | \($s | map(.p95_ms) | median) | \($s | map(.p99_ms) | median) | \($s | map(.errors) | add) | \($k | map(.rps) | median | fl) | \($ratios | median | r2) | \($ratios | map(if . == null then "-" else (r2 | tostring) end) | join(", ")) | \($mk | map(.rps) | median | fl) | \($mratios | median | r2) | \($mratios | map(if . == null then "-" else (r2 | tostring) end) | join(", ")) | \($s | map(.svc_cpu_ms) | median | r2) | \($s | map(.pg_cpu_ms) | median | r2) / \($k | map(.pg_cpu_ms) | median | r2) / \($mk | map(.pg_cpu_ms) | median | r2) | \($s | map(.other_load_pct) | median) / \($k | map(.other_load_pct) | median) | \($s | map(.peak_rss_mib) | max) |"' "$R"
 pool="$(jq -rs 'map(select(.name == "ceiling-at-pool-size"))[] | "PostgreSQL alone with as many clients as the service has connections (\(.level)): \(.rps | floor) redemptions/s."' "$R")"
 if [[ -n "$pool" ]]; then
   echo
@@ -71,11 +71,26 @@ if [[ -n "$cold" ]]; then
   echo
   jq -rs 'map(select(.name == "cold-run"))[] | "The whole cold run: \(.requests) creates in \(.seconds) s, p50 \(.p50_ms) ms, p95 \(.p95_ms) ms, p99 \(.p99_ms) ms, errors \(.errors)."' "$R"
 fi
+collect="$(jq -rs '
+  (map(select(.name | startswith("ceiling-session-"))) | map({key: (.name | ltrimstr("ceiling-")), value: .}) | from_entries) as $k
+  | map(select(.name == "session-create" or .name == "session-get"))[] | . as $s | $k[$s.name] as $c
+  | "| \(if .name == "session-create" then "create (POST /collect/payment_sessions)" else "retrieve (GET /collect/payment_sessions/{id})" end) | \(.level) | \(.rps | floor) | \(.p50_ms) | \(.p99_ms) | \(.errors) | \(if $c then ($c.rps | floor) else "-" end) | \(if $c and $c.rps > 0 then ($s.rps / $c.rps * 100 | round) / 100 else "-" end) | \(.svc_cpu_ms) | \(.pg_cpu_ms) / \(if $c then $c.pg_cpu_ms else "-" end) | \(.other_load_pct) |"' "$R")"
+if [[ -n "$collect" ]]; then
+  echo
+  echo "## Collect: payment sessions against their ceilings"
+  echo
+  echo "Each run (one round, BENCH_COLLECT_DURATION) is followed by its ceiling with as many clients:"
+  echo "bench/ceiling-session-create.sql (the create's one transaction) and bench/ceiling-session-get.sql (one select)."
+  echo
+  echo "| path | connections | requests/s | p50 ms | p99 ms | errors | ceiling/s | ratio | service CPU ms/req | PostgreSQL CPU ms/req (service / ceiling) | other load % |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  echo "$collect"
+fi
 echo
 echo "## Other paths"
 echo
 echo "| run | connections | requests/s | p50 ms | p95 ms | p99 ms | errors | service CPU ms/req | PostgreSQL CPU ms/req | other load % | commits over 20 ms (slowest ms) |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 jq -rs 'map(select(.name != "create" and .name != "ceiling" and .name != "ceiling-minimal" and .name != "ceiling-at-pool-size"
   and .name != "roundtrips" and .name != "cold-start" and .name != "cold-window" and .name != "cold-run"
   and (.name | startswith("session-") | not) and (.name | startswith("ceiling-session-") | not)))[]
