@@ -230,10 +230,11 @@ one_create() {
 }
 if [[ -n "$COLD" ]]; then
   # The cold start: a create every 50 ms until one succeeds; the time from the service's start to that answer. Each
-  # try has its own key and voucher (a try that reached a half-started service must not block the next).
+  # try has its own key and voucher (a try that reached a half-started service must not block the next). Vouchers:
+  # 16 digits = the 6-digit nonce of create.lua's runs, 9 of counter, 7; these (73…, 71…, 72…) are nonces no run uses.
   first=""
   for i in $(seq 4800); do
-    if one_create "cold-first-$i" "$(printf '70%013d7' "$i")"; then first=$i; break; fi
+    if one_create "cold-first-$i" "$(printf '73%013d7' "$i")"; then first=$i; break; fi
     kill -0 "$SERVICE_PID" 2>/dev/null || { tail -30 "$SERVICE_LOG" >&2; exit 1; }
     sleep 0.05
   done
