@@ -437,7 +437,7 @@ FINAL_RSS="$(peak_rss_mib)"
 stop_service
 {
   echo "date: $STAMP"
-  echo "commit: $(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet HEAD -- src pom.xml || echo ' (with uncommitted changes)'); ${SERVICE_CMD:+service command: $SERVICE_CMD; }jar: $JAR"
+  echo "commit: $(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet HEAD -- src pom.xml || echo ' (with uncommitted changes)'); $(if [[ -n "$SERVICE_CMD" ]]; then echo "service command: $SERVICE_CMD (its jar is its own, not necessarily this commit's)"; else echo "jar: $JAR"; fi)"
   echo "cpu: $(nproc) x $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
   echo "memory: $(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)"
   echo "os: $(. /etc/os-release && echo "$PRETTY_NAME"), kernel $(uname -r)"
