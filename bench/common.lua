@@ -46,7 +46,20 @@ end
 M.bad = 0     -- answers with the wrong status or body
 M.sample = nil -- the first wrong answer, to show in the report
 
+-- Optional per-window counts (BENCH_WINDOW_MS): the right answers completed in each window of that length since the
+-- thread's first request (a global, which done() reads through thread:get). The cold start's windows are one run.
+local window_ms = tonumber(os.getenv("BENCH_WINDOW_MS") or "0")
+local first_ms = nil
+windows = {}
+function M.started()
+  if first_ms == nil then first_ms = M.now_ms() end
+end
+
 function M.check(ok, status, body)
+  if ok and window_ms > 0 and first_ms ~= nil then
+    local k = math.floor((M.now_ms() - first_ms) / window_ms) + 1
+    windows[k] = (windows[k] or 0) + 1
+  end
   if not ok then
     M.bad = M.bad + 1
     if M.sample == nil then M.sample = tostring(status) .. " " .. string.sub(body or "", 1, 300) end
@@ -59,8 +72,10 @@ function M.setup(thread)
 end
 
 function M.done(summary, latency, requests)
-  local bad, sample = 0, ""
+  local bad, sample, counts = 0, "", {}
   for _, t in ipairs(threads) do
+    local w = t:get("windows") or {}
+    for k, v in pairs(w) do counts[k] = (counts[k] or 0) + v end
     bad = bad + (t:get("bad_answers") or 0)
     local s = t:get("bad_sample")
     if s and sample == "" then sample = s end
@@ -69,13 +84,16 @@ function M.done(summary, latency, requests)
   local errors = e.connect + e.read + e.write + e.timeout + bad
   -- wrk counts non-2xx/3xx in e.status; bad already counts every unexpected status, so status is not added again.
   local secs = summary.duration / 1e6
+  local list, last = {}, 0
+  for k in pairs(counts) do if k > last then last = k end end
+  for k = 1, last do list[k] = counts[k] or 0 end
   io.write(string.format(
     '{"requests":%d,"seconds":%.3f,"rps":%.1f,"p50_ms":%.2f,"p95_ms":%.2f,"p99_ms":%.2f,"max_ms":%.2f,' ..
-    '"mean_ms":%.2f,"errors":%d,"socket_errors":%d,"bad_answers":%d,"bad_sample":"%s"}\n',
+    '"mean_ms":%.2f,"errors":%d,"socket_errors":%d,"bad_answers":%d,"bad_sample":"%s"%s}\n',
     summary.requests, secs, summary.requests / secs,
     latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency:percentile(99) / 1000,
     latency.max / 1000, latency.mean / 1000, errors, e.connect + e.read + e.write + e.timeout, bad,
-    (sample:gsub('[%c"\\]', ' '))))
+    (sample:gsub('[%c"\\]', ' ')), window_ms > 0 and (',"windows":[' .. table.concat(list, ",") .. ']') or ""))
 end
 
 return M

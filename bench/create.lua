@@ -10,6 +10,7 @@ delay = c.delay
 done = c.done
 
 function request()
+  c.started()
   n = n + 1
   local key, body = c.voucher(nonce, n)
   return wrk.format("POST", "/collect/redemptions", c.headers(key), body)

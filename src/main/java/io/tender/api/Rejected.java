@@ -8,8 +8,14 @@ public final class Rejected extends RuntimeException {
 
     private final transient Rejection rejection;
 
+    /** Its message is the record ({@code BillVoided[attempted=paid]}): for logs, never for a client. */
     public Rejected(Rejection rejection) {
-        super(rejection.toString(), null, false, false);
+        this(rejection, rejection.toString());
+    }
+
+    /** With the client's wording as its message: see {@link Rejections#rejected}. */
+    Rejected(Rejection rejection, String message) {
+        super(message, null, false, false);
         this.rejection = rejection;
     }
 

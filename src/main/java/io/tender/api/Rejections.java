@@ -28,6 +28,14 @@ public class Rejections {
                 .orElseThrow(() -> new IllegalStateException("No problem mapping for " + rejection.getClass()));
     }
 
+    /**
+     * The rejection to throw, worded: its message is the detail of its problem. For a public method other modules
+     * call and whose callers (or their logs) read the message as they read a problem's.
+     */
+    public Rejected rejected(Rejection rejection) {
+        return new Rejected(rejection, problem(rejection).getMessage());
+    }
+
     /** {@code work}, with a rejection it throws turned into its problem (for code that handles problems). */
     public <T> Supplier<T> answering(Supplier<T> work) {
         return () -> {

@@ -1,6 +1,6 @@
 package io.tender.notify;
 
-import io.tender.api.ApiException;
+import io.tender.api.Rejections;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
 import org.springframework.stereotype.Service;
@@ -19,13 +19,15 @@ public class PaymentLinkNotifications {
     private final PaymentLinkMail mail;
     private final PaymentLinkSms sms;
     private final NotificationDispatcher dispatcher;
+    private final Rejections rejections;
 
     PaymentLinkNotifications(Notifications notifications, PaymentLinkMail mail, PaymentLinkSms sms,
-                             NotificationDispatcher dispatcher) {
+                             NotificationDispatcher dispatcher, Rejections rejections) {
         this.notifications = notifications;
         this.mail = mail;
         this.sms = sms;
         this.dispatcher = dispatcher;
+        this.rejections = rejections;
     }
 
     /** True only when the operator configured an SMTP server ({@code spring.mail.host}). */
@@ -48,7 +50,9 @@ public class PaymentLinkNotifications {
      * {@code subjectId}, such as a {@code pr_} id, which the log and the table name it by). The recipient is
      * {@code message.email()} or {@code message.phone()}, already validated by the caller.
      *
-     * @throws ApiException 422 {@code operation_not_allowed} when the channel is not available to the caller's mode
+     * @throws io.tender.api.ApiException 422 {@code operation_not_allowed} when the channel is not available to the
+     *         caller's mode: the problem {@link NotifyProblems} words for the {@link NotifyRejection} (this public
+     *         facade answers problems, as other modules and its tests call it)
      */
     public void enqueue(Caller caller, String subjectId, Channel channel, PaymentLinkMessage message) {
         Objects.requireNonNull(subjectId, "subjectId");
@@ -60,9 +64,7 @@ public class PaymentLinkNotifications {
             throw new IllegalArgumentException("a payment link message needs a recipient, url, merchant and currency");
         }
         if (!available(channel, caller.mode())) {
-            throw ApiException.notPossible(channel == Channel.EMAIL
-                    ? "This service has no mail server configured, so it cannot send notify.email."
-                    : "This service has no SMS gateway configured for live mode, so it cannot send notify.sms.");
+            throw rejections.problem(new NotifyRejection.ChannelUnavailable(channel));
         }
         notifications.insert(caller, subjectId, channel, message);
     }

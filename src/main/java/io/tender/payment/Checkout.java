@@ -1,7 +1,6 @@
 package io.tender.payment;
 
-import io.tender.api.ApiException;
-import io.tender.api.FieldError;
+import io.tender.api.Rejected;
 import io.tender.api.Rejections;
 import io.tender.auth.Merchants;
 import io.tender.auth.Mode;
@@ -14,10 +13,10 @@ import org.springframework.transaction.support.TransactionTemplate;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -25,8 +24,9 @@ import java.util.regex.Pattern;
  * {@code ckt_} id and no API key. It loads a session, starts an attempt with the customer's method, reports the
  * attempt's state, plays the customer on the sandbox's 3-D Secure and bank pages, and cancels. Card numbers and
  * security codes go from here straight to the processor: they are never stored, logged, evented or answered.
- * Every refusal is an {@link ApiException} the page shows (400 with the field, 404 for an unknown checkout, 409 when
- * the session cannot take an attempt).
+ * Every refusal is a {@link PaymentRejection} value (billing's for an obligation's amount); this facade, the edge
+ * the pages and {@code CheckoutJsonController} call, answers it as the problem {@link io.tender.api.Rejections} words
+ * (400 with the field, 404 for an unknown checkout, 409 when the session cannot take an attempt).
  */
 @Service
 public class Checkout {
@@ -94,80 +94,86 @@ public class Checkout {
 
     /** Pays by card. The number and code are checked here (Luhn, future expiry) before anything is sent. */
     public Attempt payByCard(String checkoutSessionId, String cardNumber, int expMonth, int expYear, String securityCode) {
-        String number = cardNumber == null ? "" : cardNumber.replaceAll("[ -]", "");
-        List<FieldError> errors = new ArrayList<>();
-        if (!DIGITS.matcher(number).matches() || !PaymentMethods.luhn(number)) {
-            errors.add(new FieldError("card_number", "is not a valid card number"));
-        }
-        YearMonth now = YearMonth.now(ZoneOffset.UTC);
-        int year = expYear < 100 ? 2000 + expYear : expYear;
-        if (expMonth < 1 || expMonth > 12 || year > now.getYear() + 20 || YearMonth.of(year, Math.max(1, Math.min(12, expMonth))).isBefore(now)) {
-            errors.add(new FieldError("expiry_date", "must be a month in the future"));
-        }
-        if (securityCode == null || !CVC.matcher(securityCode).matches()) {
-            errors.add(new FieldError("security_code", "must be 3 or 4 digits"));
-        }
-        if (!errors.isEmpty()) {
-            throw ApiException.badRequest(errors);
-        }
-        return start(checkoutSessionId, PaymentMethodType.CARD,
-                new PaymentMethodInput.Card(number, expMonth, year, securityCode));
+        return answered(() -> {
+            String number = cardNumber == null ? "" : cardNumber.replaceAll("[ -]", "");
+            boolean badNumber = !DIGITS.matcher(number).matches() || !PaymentMethods.luhn(number);
+            YearMonth now = YearMonth.now(ZoneOffset.UTC);
+            int year = expYear < 100 ? 2000 + expYear : expYear;
+            boolean badExpiry = expMonth < 1 || expMonth > 12 || year > now.getYear() + 20
+                    || YearMonth.of(year, Math.max(1, Math.min(12, expMonth))).isBefore(now);
+            boolean badCode = securityCode == null || !CVC.matcher(securityCode).matches();
+            if (badNumber || badExpiry || badCode) {
+                throw new PaymentRejection.CardDetailsInvalid(badNumber, badExpiry, badCode).thrown();
+            }
+            return start(checkoutSessionId, PaymentMethodType.CARD,
+                    new PaymentMethodInput.Card(number, expMonth, year, securityCode));
+        });
     }
 
     public Attempt payByBank(String checkoutSessionId, String bank) {
-        if (bank == null || bank.isBlank() || bank.length() > 60) {
-            throw ApiException.badRequest("bank", "choose your bank");
-        }
-        return start(checkoutSessionId, PaymentMethodType.PAY_BY_BANK, new PaymentMethodInput.Bank(bank.trim()));
+        return answered(() -> {
+            if (bank == null || bank.isBlank() || bank.length() > 60) {
+                throw new PaymentRejection.BankNotChosen().thrown();
+            }
+            return start(checkoutSessionId, PaymentMethodType.PAY_BY_BANK, new PaymentMethodInput.Bank(bank.trim()));
+        });
     }
 
     /** A bank app ({@code capitec_pay}) or mobile money: the customer approves on their phone. */
     public Attempt payByPhone(String checkoutSessionId, PaymentMethodType type, String phoneNumber) {
-        if (!type.usesPhone()) {
-            throw ApiException.badRequest("payment_method", "is not a phone-approved method");
-        }
-        PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
-        String phone = phoneNumber == null ? "" : phoneNumber.replaceAll("[ ()-]", "");
-        if (!SessionOptions.phoneOfCountry(phone, session.country())) {
-            throw ApiException.badRequest("phone_number", "must be a phone number of " + session.country()
-                    + " in international format, such as +27821234567");
-        }
-        return start(checkoutSessionId, type, new PaymentMethodInput.Phone(type.wire(), phone));
+        return answered(() -> {
+            if (!type.usesPhone()) {
+                throw new PaymentRejection.NotPhoneMethod().thrown();
+            }
+            PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
+            String phone = phoneNumber == null ? "" : phoneNumber.replaceAll("[ ()-]", "");
+            if (!SessionOptions.phoneOfCountry(phone, session.country())) {
+                throw new PaymentRejection.PhoneNotOfCountry(session.country()).thrown();
+            }
+            return start(checkoutSessionId, type, new PaymentMethodInput.Phone(type.wire(), phone));
+        });
     }
 
     /** The latest attempt now, after asking the processor about one waiting for the customer. */
     public Optional<Attempt> attempt(String checkoutSessionId) {
-        PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
-        Optional<Payment> latest = service.latest(session);
-        latest.ifPresent(service::refresh);
-        return service.latest(session).map(Checkout::attemptOf);
+        return answered(() -> {
+            PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
+            Optional<Payment> latest = service.latest(session);
+            latest.ifPresent(service::refresh);
+            return service.latest(session).map(Checkout::attemptOf);
+        });
     }
 
     /** The customer's answer on the sandbox's 3-D Secure or bank page (test mode only). */
     public Optional<Attempt> decideSandbox(String checkoutSessionId, SandboxProcessor.Decision decision) {
-        PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
-        if (session.mode() != Mode.TEST) {
-            throw notFound();
-        }
-        Payment payment = service.latest(session).orElseThrow(Checkout::notFound);
-        var waiting = payment.awaitingCustomer();
-        if (waiting.isEmpty() || waiting.get().action().equals("app_approval")) {
-            throw new ApiException(io.tender.api.ProblemCode.INVALID_STATE_TRANSITION,
-                    "The payment is not waiting for this page.");
-        }
-        processors.sandbox().decide(waiting.get().processorKey(), decision);
-        return attempt(checkoutSessionId);
+        return answered(() -> {
+            PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
+            if (session.mode() != Mode.TEST) {
+                throw notFound();
+            }
+            Payment payment = service.latest(session).orElseThrow(Checkout::notFound);
+            var waiting = payment.awaitingCustomer();
+            if (waiting.isEmpty() || waiting.get().action().equals("app_approval")) {
+                throw new PaymentRejection.NotWaitingForPage().thrown();
+            }
+            processors.sandbox().decide(waiting.get().processorKey(), decision);
+            return attempt(checkoutSessionId);
+        });
     }
 
     /** The customer gives up: the session ends {@code cancelled} (no attempt may be in flight). */
     public Page cancel(String checkoutSessionId) {
-        PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
-        rejections.answering(() -> tx.execute(s -> {
-            service.cancel(io.tender.auth.Caller.system(session.merchantId(), session.mode()),
-                    sessions.findById(session.id(), true).orElseThrow());
-            return null;
-        })).get();
-        return load(checkoutSessionId).orElseThrow();
+        return answered(() -> {
+            PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
+            tx.executeWithoutResult(s -> service.cancel(io.tender.auth.Caller.system(session.merchantId(),
+                    session.mode()), sessions.findById(session.id(), true).orElseThrow()));
+            return load(checkoutSessionId).orElseThrow();
+        });
+    }
+
+    /** {@code work}, with its rejection answered as its problem ({@link PaymentProblems}), as the page shows it. */
+    private <T> T answered(Supplier<T> work) {
+        return rejections.answering(work).get();
     }
 
     private Attempt start(String checkoutSessionId, PaymentMethodType type, PaymentMethodInput method) {
@@ -176,10 +182,10 @@ public class Checkout {
                 || (session.options().checkoutOptions().selectedPaymentMethod() != null
                 && session.options().merchantSelection()
                 && !session.options().checkoutOptions().selectedPaymentMethod().equals(type.wire()))) {
-            throw ApiException.badRequest("payment_method", "is not offered by this payment session");
+            throw new PaymentRejection.MethodNotOffered().thrown();
         }
-        // The obligation may refuse the amount now (billing's rejection): the page shows it as its problem.
-        return attemptOf(rejections.answering(() -> service.startAttempt(session, method, methods)).get());
+        // The obligation may refuse the amount now: billing's rejection passes like ours.
+        return attemptOf(service.startAttempt(session, method, methods));
     }
 
     private Optional<PaymentSession> find(String checkoutSessionId) {
@@ -223,7 +229,7 @@ public class Checkout {
                 p.lastPaymentError(), p.paymentMethodDetails());
     }
 
-    private static ApiException notFound() {
-        return new ApiException(io.tender.api.ProblemCode.RESOURCE_NOT_FOUND, "No such checkout.");
+    private static Rejected notFound() {
+        return new PaymentRejection.CheckoutNotFound().thrown();
     }
 }

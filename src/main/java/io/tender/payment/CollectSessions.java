@@ -1,6 +1,5 @@
 package io.tender.payment;
 
-import io.tender.api.Rejected;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.processor.PaymentMethodInput;
@@ -36,15 +35,12 @@ public class CollectSessions {
     private final PaymentSessions sessions;
     private final PaymentMethods methods;
     private final Payments payments;
-    private final PaymentProblems problems;
 
-    CollectSessions(PaymentService service, PaymentSessions sessions, PaymentMethods methods, Payments payments,
-                    PaymentProblems problems) {
+    CollectSessions(PaymentService service, PaymentSessions sessions, PaymentMethods methods, Payments payments) {
         this.service = service;
         this.sessions = sessions;
         this.methods = methods;
         this.payments = payments;
-        this.problems = problems;
     }
 
     /** Whether the phone number belongs to the country (E.164 with its dialling code), as {@link #push} requires. */
@@ -113,23 +109,19 @@ public class CollectSessions {
      * Starts a bank-app attempt at once, without the customer on the checkout: a push payment request (decisions §7,
      * {@code capitec_pay}). Call it outside any transaction: it calls the processor. The attempt is usually still
      * {@code pending} (waiting for the approval in the app) when this returns; its end reaches the origin.
-     * This module's refusals reach the origin as their problems (a push payment request stores their code and
-     * detail); another module's rejection passes as it is.
+     * A refusal is thrown as {@link io.tender.api.Rejected} (this module's, the processor's or billing's); a push
+     * payment request stores its problem's detail.
      */
     public PaymentView push(Caller caller, String paymentSessionId, String phoneNumber) {
-        try {
-            PaymentSession session = sessions.get(caller, paymentSessionId, false);
-            if (!SessionOptions.phoneOfCountry(phoneNumber, session.country())) {
-                throw new PaymentRejection.PushPhoneNotOfCountry(session.country()).thrown();
-            }
-            if (!session.options().visibleMethods().contains(PaymentMethodType.CAPITEC_PAY.wire())) {
-                throw new PaymentRejection.PushNotOffered().thrown();
-            }
-            return PaymentView.of(service.startAttempt(session,
-                    new PaymentMethodInput.Phone(PaymentMethodType.CAPITEC_PAY.wire(), phoneNumber), methods));
-        } catch (Rejected e) {
-            throw e.rejection() instanceof PaymentRejection r ? problems.problem(r) : e;
+        PaymentSession session = sessions.get(caller, paymentSessionId, false);
+        if (!SessionOptions.phoneOfCountry(phoneNumber, session.country())) {
+            throw new PaymentRejection.PushPhoneNotOfCountry(session.country()).thrown();
         }
+        if (!session.options().visibleMethods().contains(PaymentMethodType.CAPITEC_PAY.wire())) {
+            throw new PaymentRejection.PushNotOffered().thrown();
+        }
+        return PaymentView.of(service.startAttempt(session,
+                new PaymentMethodInput.Phone(PaymentMethodType.CAPITEC_PAY.wire(), phoneNumber), methods));
     }
 
     /**

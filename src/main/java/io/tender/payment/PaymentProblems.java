@@ -1,9 +1,13 @@
 package io.tender.payment;
 
 import io.tender.api.ApiException;
+import io.tender.api.FieldError;
 import io.tender.api.ProblemCode;
 import io.tender.api.RejectionProblems;
 import org.springframework.stereotype.Component;
+
+import java.util.ArrayList;
+import java.util.List;
 
 /** The payment module's web edge: the problem each {@link PaymentRejection} answers. */
 @Component
@@ -14,6 +18,8 @@ class PaymentProblems implements RejectionProblems<PaymentRejection> {
         return switch (rejection) {
             case PaymentRejection.SessionNotFound r ->
                     new ApiException(ProblemCode.PAYMENT_NOT_FOUND, "No such payment session.");
+            case PaymentRejection.PaymentNotFound r ->
+                    new ApiException(ProblemCode.PAYMENT_NOT_FOUND, "No such payment.");
             case PaymentRejection.MethodNotFound r ->
                     new ApiException(ProblemCode.RESOURCE_NOT_FOUND, "No such payment method.");
             case PaymentRejection.SeriesNotOffered r -> ApiException.notPossible("Series sessions (first_in_series,"
@@ -43,7 +49,32 @@ class PaymentProblems implements RejectionProblems<PaymentRejection> {
                     "must be a phone number of " + r.country() + " in international format, such as +27821234567");
             case PaymentRejection.PushNotOffered r ->
                     ApiException.notPossible("The payment session does not take capitec_pay.");
+            case PaymentRejection.CheckoutNotFound r ->
+                    new ApiException(ProblemCode.RESOURCE_NOT_FOUND, "No such checkout.");
+            case PaymentRejection.CardDetailsInvalid r -> ApiException.badRequest(cardErrors(r));
+            case PaymentRejection.BankNotChosen r -> ApiException.badRequest("bank", "choose your bank");
+            case PaymentRejection.NotPhoneMethod r ->
+                    ApiException.badRequest("payment_method", "is not a phone-approved method");
+            case PaymentRejection.PhoneNotOfCountry r -> ApiException.badRequest("phone_number",
+                    "must be a phone number of " + r.country() + " in international format, such as +27821234567");
+            case PaymentRejection.MethodNotOffered r ->
+                    ApiException.badRequest("payment_method", "is not offered by this payment session");
+            case PaymentRejection.NotWaitingForPage r -> state("The payment is not waiting for this page.");
         };
+    }
+
+    private static List<FieldError> cardErrors(PaymentRejection.CardDetailsInvalid r) {
+        List<FieldError> errors = new ArrayList<>();
+        if (r.number()) {
+            errors.add(new FieldError("card_number", "is not a valid card number"));
+        }
+        if (r.expiry()) {
+            errors.add(new FieldError("expiry_date", "must be a month in the future"));
+        }
+        if (r.securityCode()) {
+            errors.add(new FieldError("security_code", "must be 3 or 4 digits"));
+        }
+        return errors;
     }
 
     private static ApiException state(String detail) {

@@ -13,6 +13,10 @@ sealed interface PaymentRejection extends Rejection {
     record SessionNotFound() implements PaymentRejection {
     }
 
+    /** Unknown ids, and other merchants' and the other mode's payments. */
+    record PaymentNotFound() implements PaymentRejection {
+    }
+
     record MethodNotFound() implements PaymentRejection {
     }
 
@@ -71,5 +75,35 @@ sealed interface PaymentRejection extends Rejection {
 
     /** A push at a session that does not offer capitec_pay. */
     record PushNotOffered() implements PaymentRejection {
+    }
+
+    // ---- the hosted checkout ({@link Checkout}) ----
+
+    /** No session behind the checkout id (or a sandbox page asked of a live session). */
+    record CheckoutNotFound() implements PaymentRejection {
+    }
+
+    /** Which card details failed their check: the number (length, Luhn), the expiry, the security code. */
+    record CardDetailsInvalid(boolean number, boolean expiry, boolean securityCode) implements PaymentRejection {
+    }
+
+    /** Pay by bank without a bank chosen. */
+    record BankNotChosen() implements PaymentRejection {
+    }
+
+    /** A phone payment with a method approved elsewhere than on a phone. */
+    record NotPhoneMethod() implements PaymentRejection {
+    }
+
+    /** A checkout phone number not of the session's {@code country}. */
+    record PhoneNotOfCountry(String country) implements PaymentRejection {
+    }
+
+    /** The method is not offered by the session (or not the one the merchant selected). */
+    record MethodNotOffered() implements PaymentRejection {
+    }
+
+    /** A sandbox 3-D Secure or bank page answered for a payment not waiting for it. */
+    record NotWaitingForPage() implements PaymentRejection {
     }
 }

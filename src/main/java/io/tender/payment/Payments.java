@@ -1,9 +1,8 @@
 package io.tender.payment;
 
-import io.tender.api.ApiException;
 import io.tender.api.ListQuery;
 import io.tender.api.ListSql;
-import io.tender.api.ProblemCode;
+import io.tender.api.Rejections;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
@@ -46,11 +45,13 @@ public class Payments {
     private final JdbcClient jdbc;
     private final LeasedRows rows;
     private final JsonMapper json;
+    private final Rejections rejections;
 
-    Payments(JdbcClient jdbc, JsonMapper json) {
+    Payments(JdbcClient jdbc, JsonMapper json, Rejections rejections) {
         this.jdbc = jdbc;
         this.rows = new LeasedRows(jdbc, "payments");
         this.json = json;
+        this.rejections = rejections;
     }
 
     /**
@@ -138,9 +139,12 @@ public class Payments {
                 .query(this::map).optional();
     }
 
-    /** The payment, or 404 {@code payment_not_found} for unknown ids and other merchants' or modes' payments. */
+    /**
+     * The payment, or {@link PaymentRejection.PaymentNotFound} (404 {@code payment_not_found}) for unknown ids and
+     * other merchants' or modes' payments; worded, as billing calls this and reads the message.
+     */
     public Payment get(Caller caller, String id) {
-        return find(caller, id).orElseThrow(() -> new ApiException(ProblemCode.PAYMENT_NOT_FOUND, "No such payment."));
+        return find(caller, id).orElseThrow(() -> rejections.rejected(new PaymentRejection.PaymentNotFound()));
     }
 
     /** A payment by id alone, for the checkout and the recovery job (which act for the payment's own merchant). */

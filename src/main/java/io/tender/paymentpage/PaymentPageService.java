@@ -1,6 +1,5 @@
 package io.tender.paymentpage;
 
-import io.tender.api.ApiException;
 import io.tender.api.Ids;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
@@ -196,12 +195,6 @@ class PaymentPageService {
                 visits.opened(visit.id(), session.id());
                 return new VisitOutcome.Opened(session.sessionUrl());
             });
-        } catch (ApiException e) {
-            if (e.status() == 404 || e.status() == 409 || e.status() == 422) {
-                // The account was removed or voided, or its rules refuse this amount now: nothing was recorded.
-                return new VisitOutcome.AmountRefused();
-            }
-            throw e;
         } catch (Rejected e) {
             // Billing refused the account (gone, or its rules refuse this amount now): nothing was recorded.
             return new VisitOutcome.AmountRefused();

@@ -1,9 +1,10 @@
 package io.tender.paymentrequest;
 
-import io.tender.api.ApiException;
 import io.tender.api.Ids;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
+import io.tender.api.Rejected;
+import io.tender.api.Rejections;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.billing.CustomerContacts;
@@ -41,10 +42,11 @@ class PaymentRequestService {
     private final RequestNotifications notifications;
     private final IdempotentRequests idempotent;
     private final TransactionTemplate tx;
+    private final Rejections rejections;
 
     PaymentRequestService(PaymentRequests requests, RequestRecorder recorder, CollectSessions sessions,
                           CustomerContacts contacts, RequestNotifications notifications,
-                          IdempotentRequests idempotent, TransactionTemplate tx) {
+                          IdempotentRequests idempotent, TransactionTemplate tx, Rejections rejections) {
         this.requests = requests;
         this.recorder = recorder;
         this.sessions = sessions;
@@ -52,6 +54,7 @@ class PaymentRequestService {
         this.notifications = notifications;
         this.idempotent = idempotent;
         this.tx = tx;
+        this.rejections = rejections;
     }
 
     /** Makes the request and its session; then, for a push made just now (not a replay), sends the push. */
@@ -108,7 +111,8 @@ class PaymentRequestService {
         try {
             sessions.push(caller, request.paymentSessionId(), request.pushPhoneNumber());
         } catch (RuntimeException e) {
-            String reason = e instanceof ApiException api ? api.code().name().toLowerCase() : e.getClass().getSimpleName();
+            String reason = e instanceof Rejected r ? rejections.problem(r.rejection()).code().name().toLowerCase()
+                    : e.getClass().getSimpleName();
             log.warn("The push of payment request {} could not be sent ({}); the request fails", request.id(), reason);
             try {
                 tx.executeWithoutResult(s -> failUnsent(caller, request.id(), e));
@@ -127,7 +131,9 @@ class PaymentRequestService {
         if (locked.status() != PaymentRequest.Status.ACTIVE) {
             return;
         }
-        String message = cause instanceof ApiException ? cause.getMessage() : "The push could not be sent.";
+        // The refusal's problem detail (never a request value); anything else is not the customer's to read.
+        String message = cause instanceof Rejected r ? rejections.problem(r.rejection()).getMessage()
+                : "The push could not be sent.";
         Instant now = Timestamps.now();
         recorder.changed(caller, locked, locked.fail(new PaymentError("push_failed", null, message,
                 Timestamps.format(now)), now), null);

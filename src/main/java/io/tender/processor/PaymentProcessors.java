@@ -1,7 +1,5 @@
 package io.tender.processor;
 
-import io.tender.api.ApiException;
-import io.tender.api.ProblemCode;
 import io.tender.auth.Mode;
 import io.tender.processor.live.LiveProcessor;
 import io.tender.processor.sandbox.SandboxProcessor;
@@ -25,8 +23,7 @@ public class PaymentProcessors {
     }
 
     public PaymentProcessor forMode(Mode mode) {
-        return find(mode).orElseThrow(() -> new ApiException(ProblemCode.SERVICE_UNAVAILABLE,
-                "No live payment processor is configured on this service."));
+        return find(mode).orElseThrow(() -> new ProcessorRejection.NotConfigured().thrown());
     }
 
     public Optional<PaymentProcessor> find(Mode mode) {

@@ -1,7 +1,5 @@
 package io.tender.provider;
 
-import io.tender.api.ApiException;
-import io.tender.api.ProblemCode;
 import io.tender.auth.Mode;
 import io.tender.provider.live.LiveProviders;
 import io.tender.provider.sandbox.SandboxProviders;
@@ -27,8 +25,7 @@ public class VoucherProviders {
     }
 
     public VoucherProvider forMode(Mode mode, RedemptionType type) {
-        return find(mode, type).orElseThrow(() -> new ApiException(ProblemCode.SERVICE_UNAVAILABLE,
-                "No live provider is configured for " + type.wire() + " on this service."));
+        return find(mode, type).orElseThrow(() -> new ProviderRejection.NotConfigured(type).thrown());
     }
 
     public Optional<VoucherProvider> find(Mode mode, RedemptionType type) {

@@ -49,6 +49,14 @@ class RejectionsTest {
     }
 
     @Test
+    void aWordedRejectionCarriesItsProblemsDetailAsItsMessage() {
+        Rejected worded = rejections.rejected(new Late(3));
+        assertThat(worded.getMessage()).isEqualTo("Late by 3 minutes.");
+        assertThat(worded.rejection()).isEqualTo(new Late(3));
+        assertThat(new Rejected(new Late(3)).getMessage()).isEqualTo("Late[minutes=3]");
+    }
+
+    @Test
     void aRejectionNoModuleWordsIsAnError() {
         Rejections none = new Rejections(List.of());
         assertThatThrownBy(() -> none.problem(new Gone())).isInstanceOf(IllegalStateException.class);
