@@ -204,13 +204,13 @@ class CheckoutBrowserIT extends ApiIntegrationTest {
         try (Browser browser = Browser.open("pay-by-bank", Window.PHONE)) {
             browser.get(session.url()).awaitText("You will approve the payment on your bank's page.");
             browser.screenshot("1-choose-bank");
-            new org.openqa.selenium.support.ui.Select(browser.labelled("Bank")).selectByVisibleText("Nedbank");
+            browser.select("Bank", "Nedbank");
             browser.click("Pay ZAR 150.00").awaitText("Approve at Nedbank");
             assertThat(browser.text()).contains("Approve", "Decline", "Cancel");
             browser.screenshot("2-bank-page");
             browser.click("Cancel").awaitText("You cancelled the payment at your bank.");
             browser.screenshot("3-cancelled-at-bank");
-            new org.openqa.selenium.support.ui.Select(browser.labelled("Bank")).selectByVisibleText("Nedbank");
+            browser.select("Bank", "Nedbank");
             browser.click("Pay ZAR 150.00").awaitText("Approve at Nedbank");
             browser.click("Approve").awaitText("Payment successful");
             browser.screenshot("4-paid");
@@ -294,7 +294,7 @@ class CheckoutBrowserIT extends ApiIntegrationTest {
             assertThat(completed.status()).as(completed.toString()).isEqualTo(200);
             browser.get(session.url()).awaitText("You will approve the payment on your bank's page.");
             browser.screenshot("1-after-complete");
-            new org.openqa.selenium.support.ui.Select(browser.labelled("Bank")).selectByVisibleText("FNB");
+            browser.select("Bank", "FNB");
             browser.click("Pay ZAR 150.00").awaitText("Approve at FNB");
             browser.click("Approve").awaitUrl(merchantOrigin() + "/return");
             assertThat(browser.url()).contains("outcome=paid");

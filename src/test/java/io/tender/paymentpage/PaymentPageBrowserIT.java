@@ -48,7 +48,7 @@ class PaymentPageBrowserIT extends ApiIntegrationTest {
             browser.screenshot("1-form");
             browser.find(By.xpath("//label[@class='preset'][normalize-space(.)='ZAR 100.00']")).click();
             browser.type("Full name", "Thandi Nkosi").type("Email", "thandi@example.com").type("Phone", "082 555 0101");
-            new Select(browser.labelled("Team")).selectByVisibleText("South");
+            browser.select("Team", "South");
             browser.type("Dedication (optional)", "For the oak trees");
             browser.screenshot("2-filled");
             browser.click("Continue to payment").awaitText("Pay ZAR 100.00");

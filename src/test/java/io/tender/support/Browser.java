@@ -124,6 +124,32 @@ public final class Browser implements AutoCloseable {
         return driver.findElement(By.id(element.getDomAttribute("for")));
     }
 
+    /**
+     * Chooses {@code option} in the select labelled {@code label}. A page that was just shown may still be swapping
+     * its document (chromium then answers that the node "does not belong to the document"): that is retried.
+     */
+    public Browser select(String label, String option) {
+        return whileTheDocumentSettles(() -> new org.openqa.selenium.support.ui.Select(labelled(label))
+                .selectByVisibleText(option), "the option \"" + option + "\" of " + label);
+    }
+
+    /** Runs {@code action} on the page, again if the element it found was replaced before it could act on it. */
+    private Browser whileTheDocumentSettles(Runnable action, String what) {
+        await(d -> {
+            try {
+                action.run();
+                return true;
+            } catch (org.openqa.selenium.WebDriverException e) {
+                if (e instanceof org.openqa.selenium.StaleElementReferenceException
+                        || String.valueOf(e.getMessage()).contains("does not belong to the document")) {
+                    return null;
+                }
+                throw e;
+            }
+        }, what);
+        return this;
+    }
+
     public Browser type(String label, String text) {
         WebElement input = labelled(label);
         input.clear();
@@ -133,9 +159,8 @@ public final class Browser implements AutoCloseable {
 
     /** Clicks the button or link whose visible text is {@code text}. */
     public Browser click(String text) {
-        find(By.xpath("//*[(self::button or self::a or self::input[@type='submit']) and (normalize-space(.)=\""
-                + text + "\" or @value=\"" + text + "\")]")).click();
-        return this;
+        return whileTheDocumentSettles(() -> find(By.xpath("//*[(self::button or self::a or self::input[@type='submit'])"
+                + " and (normalize-space(.)=\"" + text + "\" or @value=\"" + text + "\")]")).click(), "a click on " + text);
     }
 
     /** Waits until the page (or the current frame) shows {@code text}. */
