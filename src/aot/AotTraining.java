@@ -76,7 +76,8 @@ public class AotTraining {
         if (mode.equals("aot") || mode.equals("cds")) {
             Instant started = Instant.now();
             cache = train(java, feature, mode, out, rounds, target);
-            say(cache == null ? "no cache made (see target/aot-training.log); the launcher starts without one"
+            say(cache == null ? "no cache made (see " + target.resolve("aot-training.log")
+                    + "); the launcher starts without one"
                     : "cache " + out.relativize(cache) + " (" + Files.size(cache) / (1 << 20) + " MiB) made in "
                     + Duration.between(started, Instant.now()).toSeconds() + " s");
         } else {
@@ -115,7 +116,7 @@ public class AotTraining {
         builder.environment().put("TENDER_BOOTSTRAP_KEYS", "aot-training:" + key);
         builder.environment().put("SERVER_PORT", Integer.toString(port));
         builder.environment().put("MANAGEMENT_SERVER_PORT", Integer.toString(freePort()));
-        say("training run: " + rounds + " rounds of requests (log: target/aot-training.log)");
+        say("training run: " + rounds + " rounds of requests (log: " + log + ")");
         Process service = builder.start();
         try {
             if (awaitHealthy(service, Integer.parseInt(builder.environment().get("MANAGEMENT_SERVER_PORT")))) {
