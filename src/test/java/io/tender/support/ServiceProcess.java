@@ -27,6 +27,8 @@ public final class ServiceProcess implements AutoCloseable {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final String name;
+    /** What starts it, before the arguments: java on the fat jar, or the packaged launcher. */
+    private final List<String> launcher;
     private final List<String> arguments;
     private final Map<String, String> environment;
     private final int port;
@@ -34,11 +36,13 @@ public final class ServiceProcess implements AutoCloseable {
     private final int readyPort;
     private final String readyPath;
     private Process process;
+    private Path log;
     private int starts;
 
-    private ServiceProcess(String name, List<String> arguments, Map<String, String> environment, int port,
+    private ServiceProcess(String name, List<String> launcher, List<String> arguments, Map<String, String> environment, int port,
                            int readyPort, String readyPath) {
         this.name = name;
+        this.launcher = launcher;
         this.arguments = arguments;
         this.environment = environment;
         this.port = port;
@@ -54,14 +58,28 @@ public final class ServiceProcess implements AutoCloseable {
         var env = new java.util.HashMap<>(environment);
         env.put("SERVER_PORT", Integer.toString(port));
         int managementPort = Integer.parseInt(env.computeIfAbsent("MANAGEMENT_SERVER_PORT", k -> Integer.toString(freePort())));
-        return new ServiceProcess(name, List.of(arguments), env, port, managementPort, "/actuator/health");
+        return new ServiceProcess(name, javaOnJar(), List.of(arguments), env, port, managementPort, "/actuator/health");
+    }
+
+    /**
+     * The service as {@code target/tender/bin/tender} starts it (the extracted jar with the build's AOT cache), with
+     * the same environment as {@link #service}; JAVA_OPTS in it reaches the JVM.
+     */
+    public static ServiceProcess packagedLauncher(String name, int port, Map<String, String> environment) {
+        ServiceProcess service = service(name, port, environment);
+        return new ServiceProcess(name, List.of(Path.of("target", "tender", "bin", "tender").toString()), List.of(),
+                service.environment, port, service.readyPort, service.readyPath);
+    }
+
+    private static List<String> javaOnJar() {
+        return List.of(ProcessHandle.current().info().command().orElse("java"), "-Xmx512m", "-jar", JAR.toString());
     }
 
     /** The provider simulator on {@code port}. */
     public static ServiceProcess simulator(String name, int port, Map<String, String> environment) {
         var env = new java.util.HashMap<>(environment);
         env.put("SIMULATOR_PORT", Integer.toString(port));
-        return new ServiceProcess(name, List.of("provider-simulator"), env, port, port, "/_ledger");
+        return new ServiceProcess(name, javaOnJar(), List.of("provider-simulator"), env, port, port, "/_ledger");
     }
 
     public static int freePort() {
@@ -110,18 +128,15 @@ public final class ServiceProcess implements AutoCloseable {
     }
 
     private Path launch() {
-        if (!Files.exists(JAR)) {
-            throw new IllegalStateException("target/tender.jar is missing: run the integration tests with ./mvnw verify");
+        Path program = Path.of(launcher.getLast());
+        if (!Files.exists(program)) {
+            throw new IllegalStateException(program + " is missing: run the integration tests with ./mvnw verify");
         }
-        List<String> command = new ArrayList<>();
-        command.add(ProcessHandle.current().info().command().orElse("java"));
-        command.add("-Xmx512m");
-        command.add("-jar");
-        command.add(JAR.toString());
+        List<String> command = new ArrayList<>(launcher);
         command.addAll(arguments);
         try {
             Path logs = Files.createDirectories(Path.of("target", "processes"));
-            Path log = logs.resolve(name + "-" + (++starts) + ".log");
+            log = logs.resolve(name + "-" + (++starts) + ".log");
             File logFile = log.toFile();
             var builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(logFile);
             builder.environment().putAll(environment);
@@ -153,6 +168,15 @@ public final class ServiceProcess implements AutoCloseable {
             sleep(250);
         }
         throw new IllegalStateException(name + " did not become ready in " + timeout);
+    }
+
+    /** Everything the current (or last) start printed so far. */
+    public String output() {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** SIGKILL: no shutdown hook runs, nothing is flushed; its embedded PostgreSQL is left running. */
