@@ -14,7 +14,6 @@ import io.tender.secrets.SealedColumn;
 import io.tender.secrets.SealedColumns;
 import io.tender.secrets.SecretBox;
 import io.tender.settlement.LeasedRows;
-import io.tender.settlement.StaleWrite;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import tools.jackson.core.type.TypeReference;
@@ -85,14 +84,12 @@ class Redemptions implements SealedColumns {
     /**
      * Writes the redemption's new state if nobody else wrote it since it was read, and sends {@code with} (its
      * events, the stored response) in the same round trip. {@code lease} keeps the recovery job away while the caller
-     * goes on calling the provider; null releases the redemption. Throws {@link StaleWrite} if another writer moved
+     * goes on calling the provider; null releases the redemption. Throws {@link io.tender.settlement.StaleWrite} if another writer moved
      * it first: the caller's transaction then rolls back, {@code with} included.
      */
     void update(Redemption r, Duration lease, List<Statement> with) {
         Answers answers = trips.send(first(Statement.update(UPDATE, changingParams(r, lease)), with));
-        if (answers.count(0) != 1) {
-            throw new StaleWrite("redemptions", r.id());
-        }
+        rows.requireWritten(r.id(), answers.count(0));
         r.written();
     }
 

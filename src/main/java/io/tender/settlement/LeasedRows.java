@@ -41,7 +41,15 @@ public final class LeasedRows {
      * :revision}; throws {@link StaleWrite} unless it changed exactly one row.
      */
     public void updateOrThrow(String id, Map<String, Object> params, String update) {
-        if (jdbc.sql(update).params(params).update() != 1) {
+        requireWritten(id, jdbc.sql(update).params(params).update());
+    }
+
+    /**
+     * Throws {@link StaleWrite} unless such an update, sent by the caller (with other statements in one round trip),
+     * changed exactly one row; the caller's transaction then rolls back.
+     */
+    public void requireWritten(String id, int updated) {
+        if (updated != 1) {
             throw new StaleWrite(table, id);
         }
     }
