@@ -90,7 +90,12 @@ public class RoundTrips {
 
         /** Sends the statements in one round trip (the first one also begins the transaction). */
         public Answers send(Statement... statements) {
-            return send(List.of(statements), false);
+            return send(List.of(statements));
+        }
+
+        /** Sends the statements in one round trip (the first one also begins the transaction). */
+        public Answers send(List<Statement> statements) {
+            return send(statements, false);
         }
 
         /** Sends the statements and the commit in one round trip. */

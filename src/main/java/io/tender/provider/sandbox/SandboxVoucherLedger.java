@@ -120,7 +120,7 @@ class SandboxVoucherLedger implements SealedColumns {
                             where sandbox_vouchers.state = 'active'
                             returning balance""", (rs, i) -> rs.getLong(1),
                     voucher.key(), type.wire(), defaultValue, Timestamps.now().atOffset(ZoneOffset.UTC)));
-            Answers answers = transaction.send(writes.toArray(Statement[]::new));
+            Answers answers = transaction.send(writes);
             Optional<Long> balance = answers.row(writes.size() - 1);
             writes.clear();
             return balance;
@@ -171,7 +171,7 @@ class SandboxVoucherLedger implements SealedColumns {
             if (relatedKey != null) {
                 reads.add(answered(relatedKey));
             }
-            Answers found = transaction.send(reads.toArray(Statement[]::new));
+            Answers found = transaction.send(reads);
             Optional<Answered> earlier = found.row(1);
             if (earlier.isPresent()) {
                 transaction.commit(List.of());
