@@ -1,11 +1,15 @@
 package io.tender.checkout;
 
-import io.tender.checkout.CheckoutSession.State;
 import io.tender.checkout.FormTokens.Purpose;
+import io.tender.payment.Checkout;
+import io.tender.payment.CheckoutPage;
+import io.tender.payment.CheckoutPage.State;
+import io.tender.payment.PaymentForm;
+import io.tender.payment.PaymentMethodType;
+import io.tender.processor.sandbox.SandboxProcessor;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import io.swagger.v3.oas.annotations.Hidden;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Controller;
@@ -19,8 +23,6 @@ import org.springframework.web.servlet.View;
 import org.springframework.web.util.UriComponentsBuilder;
 
 import java.net.URI;
-import java.time.YearMonth;
-import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -38,12 +40,12 @@ import java.util.function.Function;
 @Controller
 class CheckoutController {
 
-    private final ObjectProvider<CheckoutPayments> payments;
+    private final Checkout checkout;
     private final FormTokens tokens;
     private final AttemptLimiter limiter;
 
-    CheckoutController(ObjectProvider<CheckoutPayments> payments, FormTokens tokens, AttemptLimiter limiter) {
-        this.payments = payments;
+    CheckoutController(Checkout checkout, FormTokens tokens, AttemptLimiter limiter) {
+        this.checkout = checkout;
         this.tokens = tokens;
         this.limiter = limiter;
     }
@@ -67,11 +69,20 @@ class CheckoutController {
     }
 
     /**
-     * Starts an attempt. The form's fields are read from the request here, not bound as handler arguments: Spring
-     * logs a handler's arguments at TRACE, and those would carry the card number and security code.
+     * Starts an attempt. The form's fields are read from the request body here, not bound as handler arguments:
+     * Spring logs a handler's arguments at TRACE, and those would carry the card number and security code. A post
+     * with any of the form's fields in its URL is refused (400) before anything is read: a card number in a URL ends
+     * up in logs and histories. The token names the attempts the form was issued after; {@link Checkout#pay} checks
+     * that count under the session's lock, so one form starts at most one attempt however often it is posted.
      */
     @PostMapping(value = "/checkout/{id}/pay", produces = MediaType.TEXT_HTML_VALUE)
     String pay(@PathVariable String id, Model model, HttpServletRequest request, HttpServletResponse response) {
+        if (formFieldsInQuery(request)) {
+            return withSession(id, response, session -> {
+                response.setStatus(HttpStatus.BAD_REQUEST.value());
+                return view(session, "checkout/refused", model);
+            });
+        }
         String token = request.getParameter("_csrf");
         PaymentForm posted = PaymentForm.from(request::getParameter);
         return posted(id, Purpose.PAY, token, model, request, response, session -> {
@@ -80,18 +91,24 @@ class CheckoutController {
             if (type.isEmpty()) {
                 return "redirect:/checkout/" + id;
             }
-            PaymentForm form = posted;
-            return switch (form.check(type.get(), YearMonth.now(ZoneOffset.UTC), session.country())) {
-                case PaymentForm.Checked.Invalid invalid -> {
-                    response.setStatus(HttpStatus.UNPROCESSABLE_CONTENT.value());
-                    yield payPage(session, type.get(), invalid.errors(), form, model);
-                }
-                case PaymentForm.Checked.Valid valid -> {
-                    payments.getObject().startAttempt(id, valid.input());
-                    yield "redirect:/checkout/" + id;
-                }
-            };
+            Map<String, String> errors = checkout.pay(id, type.get(), posted, session.attempts());
+            if (!errors.isEmpty()) {
+                response.setStatus(HttpStatus.UNPROCESSABLE_CONTENT.value());
+                return payPage(session, type.get(), errors, posted, model);
+            }
+            return "redirect:/checkout/" + id;
         });
+    }
+
+    /** Whether the URL's query names one of the payment form's fields (which belong in the body only). */
+    private static boolean formFieldsInQuery(HttpServletRequest request) {
+        String query = request.getQueryString();
+        if (query == null || query.isEmpty()) {
+            return false;
+        }
+        return UriComponentsBuilder.newInstance().query(query).build().getQueryParams().keySet().stream()
+                .map(name -> java.net.URLDecoder.decode(name, java.nio.charset.StandardCharsets.UTF_8))
+                .anyMatch(PaymentForm.FIELDS::contains);
     }
 
     @GetMapping(value = "/checkout/{id}/action", produces = MediaType.TEXT_HTML_VALUE)
@@ -117,9 +134,9 @@ class CheckoutController {
     @GetMapping(value = "/checkout/{id}/return", produces = MediaType.TEXT_HTML_VALUE)
     String returned(@PathVariable String id, Model model, HttpServletResponse response) {
         return withSession(id, response, found -> {
-            CheckoutSession session = found;
+            CheckoutPage session = found;
             if (session.state() == State.ACTION_REQUIRED && !session.testMode()) {
-                session = payments.getObject().returned(id);
+                session = checkout.returned(id);
                 CheckoutHeaders.forSession(response, session);
             }
             if (backToMerchant(session)) {
@@ -140,14 +157,14 @@ class CheckoutController {
                   @RequestParam(required = false) String decision, Model model, HttpServletRequest request,
                   HttpServletResponse response) {
         return posted(id, Purpose.ACTION, token, model, request, response, session -> {
-            CheckoutPayments.ActionDecision answer = switch (decision == null ? "" : decision) {
-                case "approve" -> CheckoutPayments.ActionDecision.APPROVE;
-                case "decline" -> CheckoutPayments.ActionDecision.DECLINE;
-                case "cancel" -> CheckoutPayments.ActionDecision.CANCEL;
+            SandboxProcessor.Decision answer = switch (decision == null ? "" : decision) {
+                case "approve" -> SandboxProcessor.Decision.APPROVE;
+                case "decline" -> SandboxProcessor.Decision.DECLINE;
+                case "cancel" -> SandboxProcessor.Decision.CANCEL;
                 default -> null;
             };
             if (answer != null && session.state() == State.ACTION_REQUIRED) {
-                payments.getObject().decide(id, answer);
+                checkout.decide(id, answer);
             }
             return "redirect:/checkout/" + id;
         });
@@ -158,7 +175,7 @@ class CheckoutController {
                   HttpServletRequest request, HttpServletResponse response) {
         return posted(id, Purpose.CANCEL, token, model, request, response, session -> {
             if (session.state() == State.OPEN && session.cancellable()) {
-                payments.getObject().cancel(id);
+                checkout.cancel(id);
             }
             return "redirect:/checkout/" + id;
         });
@@ -168,7 +185,7 @@ class CheckoutController {
     @GetMapping(value = "/checkout/{id}/status", produces = MediaType.APPLICATION_JSON_VALUE)
     @ResponseBody
     Map<String, Object> status(@PathVariable String id, HttpServletResponse response) {
-        CheckoutSession session = load(id).orElse(null);
+        CheckoutPage session = load(id).orElse(null);
         if (session == null) {
             response.setStatus(HttpStatus.NOT_FOUND.value());
             return Map.of("state", "not_found");
@@ -182,8 +199,8 @@ class CheckoutController {
     }
 
     /** The page for a known session, with the session's headers; for an unknown id, the not-found page. */
-    private String withSession(String id, HttpServletResponse response, Function<CheckoutSession, String> page) {
-        Optional<CheckoutSession> found = load(id);
+    private String withSession(String id, HttpServletResponse response, Function<CheckoutPage, String> page) {
+        Optional<CheckoutPage> found = load(id);
         if (found.isEmpty()) {
             return notFound(response);
         }
@@ -193,7 +210,7 @@ class CheckoutController {
 
     /** A form post: as {@link #withSession}, and what {@link #refuse} answers unless the post is this page's own. */
     private String posted(String id, Purpose purpose, String token, Model model, HttpServletRequest request,
-                          HttpServletResponse response, Function<CheckoutSession, String> action) {
+                          HttpServletResponse response, Function<CheckoutPage, String> action) {
         return withSession(id, response, session -> refuse(session, purpose, token, request, response, model)
                 .orElseGet(() -> action.apply(session)));
     }
@@ -203,7 +220,7 @@ class CheckoutController {
      * or stale CSRF token (the form of an earlier state, such as a second click on Pay), or one over the session's
      * rate limit. The answer, if any, is the view to render.
      */
-    private Optional<String> refuse(CheckoutSession session, Purpose purpose, String token, HttpServletRequest request,
+    private Optional<String> refuse(CheckoutPage session, Purpose purpose, String token, HttpServletRequest request,
                                     HttpServletResponse response, Model model) {
         if (CheckoutHeaders.crossSite(request) || !tokens.valid(session, purpose, token)) {
             response.setStatus(HttpStatus.FORBIDDEN.value());
@@ -219,7 +236,7 @@ class CheckoutController {
         return Optional.empty();
     }
 
-    private String payPage(CheckoutSession session, PaymentMethodType method, Map<String, String> errors,
+    private String payPage(CheckoutPage session, PaymentMethodType method, Map<String, String> errors,
                            PaymentForm form, Model model) {
         model.addAttribute("method", method);
         model.addAttribute("errors", errors);
@@ -230,16 +247,16 @@ class CheckoutController {
         return view(session, "checkout/pay", model);
     }
 
-    private String view(CheckoutSession session, String template, Model model) {
+    private String view(CheckoutPage session, String template, Model model) {
         model.addAttribute("checkout", session);
-        model.addAttribute("amount", Amounts.display(session.amount(), session.currency()));
+        model.addAttribute("amount", session.displayAmount());
         model.addAttribute("merchantOrigin", CheckoutHeaders.origin(session.returnUrl()).orElse(null));
         model.addAttribute("returnUrl", session.returnUrl() == null ? null : returnUrlWithOutcome(session));
         return template;
     }
 
     /** The processor's own 3-D Secure or bank page for a live attempt; the sandbox's pages are ours. */
-    private static Optional<String> processorPage(CheckoutSession session) {
+    private static Optional<String> processorPage(CheckoutPage session) {
         return session.testMode() || session.action() == null ? Optional.empty()
                 : Optional.ofNullable(session.action().redirectUrl());
     }
@@ -250,32 +267,28 @@ class CheckoutController {
         return "redirect:" + url;
     }
 
-    private static PaymentMethodType chosen(CheckoutSession session, String requested) {
+    private static PaymentMethodType chosen(CheckoutPage session, String requested) {
         return PaymentMethodType.fromWire(requested).filter(session.visibleMethods()::contains)
                 .or(() -> Optional.ofNullable(session.selectedMethod()).filter(session.visibleMethods()::contains))
                 .orElse(session.visibleMethods().getFirst());
     }
 
     /** Merchant selection in redirect mode: the customer goes back after every attempt, whatever its outcome. */
-    private static boolean backToMerchant(CheckoutSession session) {
+    private static boolean backToMerchant(CheckoutPage session) {
         return session.merchantSelection() && session.returnUrl() != null && !session.presentationMode().embedded()
                 && (session.state() == State.RETURNED_TO_MERCHANT || session.state().finished());
     }
 
     /** {@code return_url} with {@code payment_session} and {@code outcome} added to its query. */
-    static String returnUrlWithOutcome(CheckoutSession session) {
+    static String returnUrlWithOutcome(CheckoutPage session) {
         return UriComponentsBuilder.fromUri(URI.create(session.returnUrl()))
                 .queryParam("payment_session", session.paymentSessionId())
                 .queryParam("outcome", session.outcome())
                 .encode().build().toUriString();
     }
 
-    private Optional<CheckoutSession> load(String id) {
-        CheckoutPayments backend = payments.getIfAvailable();
-        if (backend == null || !id.startsWith("ckt_")) {
-            return Optional.empty();
-        }
-        return backend.session(id);
+    private Optional<CheckoutPage> load(String id) {
+        return checkout.load(id);
     }
 
     private static String notFound(HttpServletResponse response) {

@@ -1,5 +1,7 @@
 package io.tender.checkout;
 
+import io.tender.payment.CheckoutPage;
+
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -31,7 +33,7 @@ public final class CheckoutHeaders {
         response.setHeader("X-Frame-Options", "DENY");
     }
 
-    static void forSession(HttpServletResponse response, CheckoutSession session) {
+    static void forSession(HttpServletResponse response, CheckoutPage session) {
         common(response);
         Optional<String> merchant = origin(session.returnUrl());
         // A form's redirect counts against form-action: merchant selection sends the customer to return_url after a post.

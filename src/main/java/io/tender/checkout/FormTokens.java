@@ -1,5 +1,7 @@
 package io.tender.checkout;
 
+import io.tender.payment.CheckoutPage;
+
 import io.tender.secrets.HashKeys;
 import io.tender.secrets.KeyedHash;
 import org.springframework.stereotype.Component;
@@ -28,12 +30,12 @@ class FormTokens {
         this.hash = hashKeys.hash("checkout-form-token/v1");
     }
 
-    String issue(CheckoutSession session, Purpose purpose) {
+    String issue(CheckoutPage session, Purpose purpose) {
         byte[] mac = hash.of(session.checkoutSessionId() + "|" + purpose + "|" + session.attempts() + "|" + session.state());
         return Base64.getUrlEncoder().withoutPadding().encodeToString(mac);
     }
 
-    boolean valid(CheckoutSession session, Purpose purpose, String token) {
+    boolean valid(CheckoutPage session, Purpose purpose, String token) {
         if (token == null || token.isEmpty()) {
             return false;
         }

@@ -2,60 +2,41 @@ package io.tender.payment;
 
 import io.tender.api.Rejected;
 import io.tender.api.Rejections;
+import io.tender.auth.Caller;
 import io.tender.auth.Merchants;
 import io.tender.auth.Mode;
 import io.tender.processor.PaymentMethodInput;
 import io.tender.processor.PaymentProcessors;
 import io.tender.processor.sandbox.SandboxProcessor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import java.time.Instant;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
- * The hosted checkout's application API (decisions §6): what the checkout pages call, with a session's unguessable
- * {@code ckt_} id and no API key. It loads a session, starts an attempt with the customer's method, reports the
- * attempt's state, plays the customer on the sandbox's 3-D Secure and bank pages, and cancels. Card numbers and
- * security codes go from here straight to the processor: they are never stored, logged, evented or answered.
- * Every refusal is a {@link PaymentRejection} value (billing's for an obligation's amount); this facade, the edge
- * the pages and {@code CheckoutJsonController} call, answers it as the problem {@link io.tender.api.Rejections} words
- * (400 with the field, 404 for an unknown checkout, 409 when the session cannot take an attempt).
+ * The hosted checkout's one entry into payments (decisions §6), with a session's unguessable {@code ckt_} id and no
+ * API key. For the pages: {@link #load} answers the {@link CheckoutPage} to render, {@link #pay} starts an attempt from
+ * the posted {@link PaymentForm} (or answers its field errors), {@link #decide}, {@link #returned} and
+ * {@link #cancel} answer the page after the customer's action; a refusal there changes nothing and the page shows
+ * the session as it now is. For the JSON API and tests, {@code payBy…}, {@link #attempt} and {@link #decideSandbox}
+ * answer the {@link Attempt} and throw each refusal as a {@link PaymentRejection} worded by {@link PaymentProblems}
+ * (400 with the field, 404 for an unknown checkout, 409 when the session takes no attempt). Card numbers and security
+ * codes go from here straight to the processor: they are never stored, logged, evented or answered.
  */
 @Service
 public class Checkout {
 
-    private static final Pattern DIGITS = Pattern.compile("^[0-9]{12,19}$");
-    private static final Pattern CVC = Pattern.compile("^[0-9]{3,4}$");
+    private static final Logger log = LoggerFactory.getLogger(Checkout.class);
     private static final Pattern CHECKOUT_ID = Pattern.compile("^ckt_[a-f0-9]{32}$");
-
-    /**
-     * What the checkout page shows. {@code displayAmount} as the live product shows it: {@code ZAR 150.00}.
-     * {@code country} is the session's (phone numbers are of it); {@code waitingForMerchant} is true after a failed
-     * attempt under {@code payment_method_selection: merchant} until the merchant calls {@code complete}.
-     */
-    public record Page(String checkoutSessionId, String paymentSessionId, String merchantName, Mode mode, long amount,
-                       String currency, String displayAmount, String status, String paymentOutcome,
-                       List<String> visiblePaymentMethods, String selectedPaymentMethod, String presentationMode,
-                       boolean displayPayButton, boolean merchantSelection, String returnUrl,
-                       Map<String, String> prefilledPhones, String prefillMode, int attemptsLeft, Instant expiresAt,
-                       Optional<Attempt> latest, String country, boolean waitingForMerchant, Optional<Origin> origin) {
-    }
-
-    /**
-     * The payment request or page visit the session was opened for (decisions §7), as the page shows it.
-     * {@code kind}: {@code payment_request} or {@code payment_page}; {@code status}: the origin's own, where the
-     * result page words it (see {@link SessionOrigin.Presentation}), or null.
-     */
-    public record Origin(String kind, String title, String description, String backUrl, boolean cancellable,
-                         String status) {
-    }
 
     /**
      * The latest attempt: its payment's status ({@code pending}, {@code succeeded}, {@code failed}, {@code expired});
@@ -67,46 +48,108 @@ public class Checkout {
     }
 
     private final PaymentSessions sessions;
-    private final Payments payments;
-    private final PaymentService service;
-    private final PaymentMethods methods;
+    private final PaymentAttempts attempts;
+    private final PaymentSessionService sessionService;
+    private final PaymentSettlement settlement;
     private final PaymentProcessors processors;
     private final Merchants merchants;
     private final TransactionTemplate tx;
     private final Rejections rejections;
 
-    Checkout(PaymentSessions sessions, Payments payments, PaymentService service, PaymentMethods methods,
-             PaymentProcessors processors, Merchants merchants, TransactionTemplate tx, Rejections rejections) {
+    Checkout(PaymentSessions sessions, PaymentAttempts attempts, PaymentSessionService sessionService,
+             PaymentSettlement settlement, PaymentProcessors processors, Merchants merchants, TransactionTemplate tx,
+             Rejections rejections) {
         this.sessions = sessions;
-        this.payments = payments;
-        this.service = service;
-        this.methods = methods;
+        this.attempts = attempts;
+        this.sessionService = sessionService;
+        this.settlement = settlement;
         this.processors = processors;
         this.merchants = merchants;
         this.tx = tx;
         this.rejections = rejections;
     }
 
-    /** The session behind a checkout id; empty for anything else (the page answers 404). */
-    public Optional<Page> load(String checkoutSessionId) {
-        return find(checkoutSessionId).map(this::page);
+    // ---- the pages ------------------------------------------------------------------------------------------
+
+    /**
+     * The page for a checkout id; empty for anything else (the page answers 404). An attempt no page of ours finishes
+     * (an app approval, an answer still unclear) is asked after at the processor first.
+     */
+    public Optional<CheckoutPage> load(String checkoutSessionId) {
+        Optional<PaymentSession> session = find(checkoutSessionId);
+        if (session.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<Payment> latest = settlement.latest(session.get());
+        if (session.get().status() == PaymentSession.Status.ACTIVE && latest.filter(Checkout::waitsElsewhere).isPresent()) {
+            refused(() -> {
+                attempts.refresh(latest.get());
+                return null;
+            });
+            session = find(checkoutSessionId);
+        }
+        return session.map(this::pageOf);
     }
 
-    /** Pays by card. The number and code are checked here (Luhn, future expiry) before anything is sent. */
+    /**
+     * The customer's payment form, posted for {@code method} from the page as it was after {@code attemptsSeen}
+     * attempts: its field errors in the customer's words (nothing is sent), or none once an attempt was started or
+     * refused (a second post of one form starts nothing: the count is checked under the session's lock).
+     */
+    public Map<String, String> pay(String checkoutSessionId, PaymentMethodType method, PaymentForm form,
+                                   int attemptsSeen) {
+        PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
+        return switch (form.check(method, YearMonth.now(ZoneOffset.UTC), session.country())) {
+            case PaymentForm.Checked.Invalid invalid -> invalid.errors();
+            case PaymentForm.Checked.Valid valid -> {
+                refused(() -> start(checkoutSessionId, method, valid.input(), attemptsSeen));
+                yield Map.of();
+            }
+        };
+    }
+
+    /** The customer's answer on the sandbox's 3-D Secure or bank page; the page after it. */
+    public CheckoutPage decide(String checkoutSessionId, SandboxProcessor.Decision decision) {
+        refused(() -> decideSandbox(checkoutSessionId, decision));
+        return reload(checkoutSessionId);
+    }
+
+    /**
+     * The customer is back from the processor's 3-D Secure or bank page (live mode): the processor is asked how the
+     * attempt ended through the status query (the authorization is never sent again); the page after it.
+     */
+    public CheckoutPage returned(String checkoutSessionId) {
+        refused(() -> attempt(checkoutSessionId));
+        return reload(checkoutSessionId);
+    }
+
+    /** The customer gives up: the session ends {@code cancelled} unless an attempt is in flight; the page after it. */
+    public CheckoutPage cancel(String checkoutSessionId) {
+        refused(() -> {
+            PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
+            tx.executeWithoutResult(s -> sessionService.cancel(Caller.system(session.merchantId(), session.mode()),
+                    sessions.findById(session.id(), true).orElseThrow()));
+            return null;
+        });
+        return reload(checkoutSessionId);
+    }
+
+    // ---- the JSON API ---------------------------------------------------------------------------------------
+
+    /** Pays by card, with {@link PaymentForm}'s card rules checked before anything is sent. */
     public Attempt payByCard(String checkoutSessionId, String cardNumber, int expMonth, int expYear, String securityCode) {
         return answered(() -> {
             String number = cardNumber == null ? "" : cardNumber.replaceAll("[ -]", "");
-            boolean badNumber = !DIGITS.matcher(number).matches() || !PaymentMethods.luhn(number);
-            YearMonth now = YearMonth.now(ZoneOffset.UTC);
-            int year = expYear < 100 ? 2000 + expYear : expYear;
-            boolean badExpiry = expMonth < 1 || expMonth > 12 || year > now.getYear() + 20
-                    || YearMonth.of(year, Math.max(1, Math.min(12, expMonth))).isBefore(now);
-            boolean badCode = securityCode == null || !CVC.matcher(securityCode).matches();
-            if (badNumber || badExpiry || badCode) {
-                throw new PaymentRejection.CardDetailsInvalid(badNumber, badExpiry, badCode).thrown();
+            Map<String, String> errors = PaymentForm.cardErrors(number, expMonth, expYear, securityCode,
+                    YearMonth.now(ZoneOffset.UTC), false);
+            if (!errors.isEmpty()) {
+                throw new PaymentRejection.CardDetailsInvalid(errors.containsKey(PaymentForm.CARD_NUMBER),
+                        errors.containsKey(PaymentForm.EXPIRY_DATE), errors.containsKey(PaymentForm.SECURITY_CODE))
+                        .thrown();
             }
+            int year = expYear < 100 ? 2000 + expYear : expYear;
             return start(checkoutSessionId, PaymentMethodType.CARD,
-                    new PaymentMethodInput.Card(number, expMonth, year, securityCode));
+                    new PaymentMethodInput.Card(number, expMonth, year, securityCode), null);
         });
     }
 
@@ -115,7 +158,8 @@ public class Checkout {
             if (bank == null || bank.isBlank() || bank.length() > 60) {
                 throw new PaymentRejection.BankNotChosen().thrown();
             }
-            return start(checkoutSessionId, PaymentMethodType.PAY_BY_BANK, new PaymentMethodInput.Bank(bank.trim()));
+            return start(checkoutSessionId, PaymentMethodType.PAY_BY_BANK, new PaymentMethodInput.Bank(bank.trim()),
+                    null);
         });
     }
 
@@ -126,11 +170,9 @@ public class Checkout {
                 throw new PaymentRejection.NotPhoneMethod().thrown();
             }
             PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
-            String phone = phoneNumber == null ? "" : phoneNumber.replaceAll("[ ()-]", "");
-            if (!SessionOptions.phoneOfCountry(phone, session.country())) {
-                throw new PaymentRejection.PhoneNotOfCountry(session.country()).thrown();
-            }
-            return start(checkoutSessionId, type, new PaymentMethodInput.Phone(type.wire(), phone));
+            String phone = PaymentForm.phone(phoneNumber, session.country())
+                    .orElseThrow(() -> new PaymentRejection.PhoneNotOfCountry(session.country()).thrown());
+            return start(checkoutSessionId, type, new PaymentMethodInput.Phone(type.wire(), phone), null);
         });
     }
 
@@ -138,9 +180,8 @@ public class Checkout {
     public Optional<Attempt> attempt(String checkoutSessionId) {
         return answered(() -> {
             PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
-            Optional<Payment> latest = service.latest(session);
-            latest.ifPresent(service::refresh);
-            return service.latest(session).map(Checkout::attemptOf);
+            settlement.latest(session).ifPresent(attempts::refresh);
+            return settlement.latest(session).map(Checkout::attemptOf);
         });
     }
 
@@ -151,7 +192,7 @@ public class Checkout {
             if (session.mode() != Mode.TEST) {
                 throw notFound();
             }
-            Payment payment = service.latest(session).orElseThrow(Checkout::notFound);
+            Payment payment = settlement.latest(session).orElseThrow(Checkout::notFound);
             var waiting = payment.awaitingCustomer();
             if (waiting.isEmpty() || waiting.get().action().equals("app_approval")) {
                 throw new PaymentRejection.NotWaitingForPage().thrown();
@@ -161,22 +202,24 @@ public class Checkout {
         });
     }
 
-    /** The customer gives up: the session ends {@code cancelled} (no attempt may be in flight). */
-    public Page cancel(String checkoutSessionId) {
-        return answered(() -> {
-            PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
-            tx.executeWithoutResult(s -> service.cancel(io.tender.auth.Caller.system(session.merchantId(),
-                    session.mode()), sessions.findById(session.id(), true).orElseThrow()));
-            return load(checkoutSessionId).orElseThrow();
-        });
-    }
+    // ---- shared ---------------------------------------------------------------------------------------------
 
-    /** {@code work}, with its rejection answered as its problem ({@link PaymentProblems}), as the page shows it. */
+    /** {@code work}, with its rejection answered as its problem ({@link PaymentProblems}). */
     private <T> T answered(Supplier<T> work) {
         return rejections.answering(work).get();
     }
 
-    private Attempt start(String checkoutSessionId, PaymentMethodType type, PaymentMethodInput method) {
+    /** Runs a customer's action from a page; a refusal leaves the session as it was (the page shows it again). */
+    private void refused(Supplier<?> action) {
+        try {
+            answered(action);
+        } catch (io.tender.api.ApiException e) {
+            log.info("Checkout action refused: {} ({})", e.code(), e.status());
+        }
+    }
+
+    private Attempt start(String checkoutSessionId, PaymentMethodType type, PaymentMethodInput method,
+                          Integer attemptsSeen) {
         PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
         if (!session.options().visibleMethods().contains(type.wire())
                 || (session.options().checkoutOptions().selectedPaymentMethod() != null
@@ -185,7 +228,7 @@ public class Checkout {
             throw new PaymentRejection.MethodNotOffered().thrown();
         }
         // The obligation may refuse the amount now: billing's rejection passes like ours.
-        return attemptOf(service.startAttempt(session, method, methods));
+        return attemptOf(attempts.start(session.id(), method, attemptsSeen));
     }
 
     private Optional<PaymentSession> find(String checkoutSessionId) {
@@ -195,41 +238,154 @@ public class Checkout {
         return sessions.findByCheckout(checkoutSessionId, false);
     }
 
-    private Page page(PaymentSession s) {
-        var options = s.options();
-        Map<String, String> phones = new java.util.LinkedHashMap<>();
-        for (PaymentMethodType type : List.of(PaymentMethodType.CAPITEC_PAY, PaymentMethodType.MOBILE_MONEY)) {
-            String phone = options.prefilledPhone(type);
-            if (phone != null) {
-                phones.put(type.wire(), phone);
-            }
-        }
-        return new Page(s.checkoutSessionId(), s.id(), merchants.byId(s.merchantId()).map(Merchants.Merchant::name)
-                .orElse(""), s.mode(), s.amount(), s.currency(), displayAmount(s.amount(), s.currency()),
-                s.status().wire(), s.paymentOutcome(), options.visibleMethods(),
-                options.checkoutOptions().selectedPaymentMethod(), options.checkoutOptions().presentationMode(),
-                !Boolean.FALSE.equals(options.checkoutOptions().displayPayButton()), options.merchantSelection(),
-                s.returnUrl(), phones, options.paymentMethodOptions().prefillMode(),
-                Math.max(0, PaymentSession.MAX_ATTEMPTS - s.attempts()), s.expiresAt(),
-                service.latest(s).map(Checkout::attemptOf), s.country(), s.waitingForMerchant(),
-                service.presentOrigin(s).map(o -> new Origin(s.origin().kind(), o.title(), o.description(), o.backUrl(),
-                        o.cancellable(), o.status())));
-    }
-
-    /** {@code ZAR 150.00}: the currency code and the amount in major units. */
-    static String displayAmount(long amount, String currency) {
-        return io.tender.api.Currencies.display(amount, currency);
-    }
-
-    private static Attempt attemptOf(Payment p) {
-        var waiting = p.awaitingCustomer();
-        return new Attempt(p.id(), p.status().wire(),
-                p.paymentMethodDetails() == null ? null : String.valueOf(p.paymentMethodDetails().get("type")),
-                waiting.map(PaymentOperation::action).orElse(null), waiting.map(PaymentOperation::redirectUrl).orElse(null),
-                p.lastPaymentError(), p.paymentMethodDetails());
+    private CheckoutPage reload(String checkoutSessionId) {
+        return find(checkoutSessionId).map(this::pageOf)
+                .orElseThrow(() -> new IllegalStateException("The checkout session is gone"));
     }
 
     private static Rejected notFound() {
         return new PaymentRejection.CheckoutNotFound().thrown();
+    }
+
+    private static Attempt attemptOf(Payment p) {
+        var waiting = p.awaitingCustomer();
+        return new Attempt(p.id(), p.status().wire(), methodOf(p), waiting.map(PaymentOperation::action).orElse(null),
+                waiting.map(PaymentOperation::redirectUrl).orElse(null), p.lastPaymentError(), p.paymentMethodDetails());
+    }
+
+    private static String methodOf(Payment p) {
+        return p.paymentMethodDetails() == null ? null : String.valueOf(p.paymentMethodDetails().get("type"));
+    }
+
+    /** A pending attempt that no page of ours finishes: an app approval, or the processor's answer still unclear. */
+    private static boolean waitsElsewhere(Payment latest) {
+        return latest.status() == PaymentStatus.PENDING && customerPage(latest).isEmpty();
+    }
+
+    // ---- the page's view of a session -----------------------------------------------------------------------
+
+    private CheckoutPage pageOf(PaymentSession s) {
+        var options = s.options();
+        var checkoutOptions = options.checkoutOptions();
+        List<PaymentMethodType> visible = options.visibleMethods().stream()
+                .flatMap(m -> PaymentMethodType.fromWire(m).stream()).toList();
+        PaymentMethodType selected = PaymentMethodType.fromWire(checkoutOptions.selectedPaymentMethod()).orElse(null);
+        Optional<Payment> latest = settlement.latest(s);
+        CheckoutPage.State state = state(s, latest);
+        CheckoutPage.PendingAction action = state == CheckoutPage.State.ACTION_REQUIRED
+                ? latest.flatMap(p -> customerPage(p).map(kind -> new CheckoutPage.PendingAction(kind,
+                detail(p, "bank"), p.awaitingCustomer().map(PaymentOperation::redirectUrl).orElse(null))))
+                .orElseThrow() : null;
+        CheckoutPage.AttemptError error = latest.filter(p -> p.status() == PaymentStatus.FAILED
+                || p.status() == PaymentStatus.EXPIRED).map(Checkout::errorOf).orElse(null);
+        String paidWith = state == CheckoutPage.State.SUCCEEDED ? latest.map(Checkout::paidWith).orElse(null) : null;
+        var origin = settlement.presentOrigin(s).map(o -> new CheckoutPage.Origin(s.origin().kind(), o.title(),
+                o.description(), o.backUrl(), o.cancellable(), o.status())).orElse(null);
+        return new CheckoutPage(s.checkoutSessionId(), s.id(),
+                merchants.byId(s.merchantId()).map(Merchants.Merchant::name).orElse(""), s.mode() == Mode.TEST,
+                s.amount(), s.currency(), s.country(), visible, selected,
+                CheckoutPage.PresentationMode.valueOf(checkoutOptions.presentationMode().toUpperCase(Locale.ROOT)),
+                !Boolean.FALSE.equals(checkoutOptions.displayPayButton()), options.merchantSelection(), s.returnUrl(),
+                prefilledPhone(options, selected), state, action, error, s.attempts(), PaymentSession.MAX_ATTEMPTS,
+                paidWith, "reserved".equals(s.paymentOutcome()), s.expiresAt(), origin);
+    }
+
+    private static CheckoutPage.State state(PaymentSession session, Optional<Payment> latest) {
+        switch (session.status()) {
+            case COMPLETED:
+                return CheckoutPage.State.SUCCEEDED;
+            case CANCELLED:
+                return CheckoutPage.State.CANCELLED;
+            case EXPIRED:
+                return CheckoutPage.State.EXPIRED;
+            default:
+                break;
+        }
+        if (latest.isEmpty()) {
+            return CheckoutPage.State.OPEN;
+        }
+        return switch (latest.get().status()) {
+            case PENDING -> customerPage(latest.get()).isPresent() ? CheckoutPage.State.ACTION_REQUIRED
+                    : CheckoutPage.State.WAITING;
+            case SUCCEEDED -> CheckoutPage.State.SUCCEEDED;
+            default -> session.waitingForMerchant() ? CheckoutPage.State.RETURNED_TO_MERCHANT
+                    : session.attempts() >= PaymentSession.MAX_ATTEMPTS ? CheckoutPage.State.FAILED
+                    : CheckoutPage.State.OPEN;
+        };
+    }
+
+    /** The page an attempt waits on (ours in test mode, the processor's in live); an app approval has none. */
+    private static Optional<CheckoutPage.PendingAction.Kind> customerPage(Payment payment) {
+        return switch (payment.awaitingCustomer().map(PaymentOperation::action).orElse("")) {
+            case "three_d_secure" -> Optional.of(CheckoutPage.PendingAction.Kind.THREE_D_SECURE);
+            case "bank_login" -> Optional.of(CheckoutPage.PendingAction.Kind.BANK);
+            default -> Optional.empty();
+        };
+    }
+
+    /**
+     * The failed attempt in the customer's words. The payment's messages are written for the merchant ("The customer
+     * declined..."), so the page says its own, by code and method.
+     */
+    private static CheckoutPage.AttemptError errorOf(Payment payment) {
+        PaymentError error = payment.lastPaymentError();
+        String errorCode = error == null ? null : error.errorCode();
+        String declineCode = error == null ? null : error.declineCode();
+        String code = declineCode != null ? declineCode : errorCode != null ? errorCode : "payment_failed";
+        boolean bank = "pay_by_bank".equals(methodOf(payment));
+        String message = switch (code) {
+            case "insufficient_funds" -> "Your card was declined: insufficient funds. Try another card or method.";
+            case "generic_decline", "card_declined" -> "Your card was declined. Try another card or method.";
+            case "authentication_failed" -> "The payment was not approved. Try again or use another method.";
+            case "declined_by_customer" -> bank
+                    ? "The payment was declined at your bank. Try again or use another method."
+                    : "The payment was declined in the app. Try again or use another method.";
+            case "cancelled" -> bank
+                    ? "You cancelled the payment at your bank. Try again or use another method."
+                    : "The payment was cancelled. Try again or use another method.";
+            default -> "The payment did not go through. Try again or use another method.";
+        };
+        return new CheckoutPage.AttemptError(code, message);
+    }
+
+    /** "VISA •••• 4242", "Pay by bank", "Capitec Pay •••• 4567" for the result page. */
+    private static String paidWith(Payment payment) {
+        Optional<PaymentMethodType> type = PaymentMethodType.fromWire(methodOf(payment));
+        if (type.isEmpty()) {
+            return null;
+        }
+        return switch (type.get()) {
+            case CARD -> {
+                String scheme = detail(payment, "scheme");
+                String last4 = detail(payment, "last4");
+                yield scheme == null || last4 == null ? "Card" : scheme + " •••• " + last4;
+            }
+            case PAY_BY_BANK -> "Pay by bank";
+            case CAPITEC_PAY, MOBILE_MONEY -> {
+                String phone = detail(payment, "phone_number");
+                yield phone == null || phone.length() < 4 ? type.get().label()
+                        : type.get().label() + " •••• " + phone.substring(phone.length() - 4);
+            }
+        };
+    }
+
+    /** A field of the payment's {@code payment_method_details} under its type ({@code card.last4}, {@code pay_by_bank.bank}). */
+    private static String detail(Payment payment, String field) {
+        Map<String, Object> details = payment.paymentMethodDetails();
+        String method = methodOf(payment);
+        if (details == null || method == null || !(details.get(method) instanceof Map<?, ?> inner)) {
+            return null;
+        }
+        Object value = inner.get(field);
+        return value == null ? null : value.toString();
+    }
+
+    /** The phone number the merchant gave for the method shown first (the selected one, else either app method). */
+    private static String prefilledPhone(SessionOptions options, PaymentMethodType selected) {
+        if (selected != null && selected.usesPhone() && options.prefilledPhone(selected) != null) {
+            return options.prefilledPhone(selected);
+        }
+        return List.of(PaymentMethodType.CAPITEC_PAY, PaymentMethodType.MOBILE_MONEY).stream()
+                .map(options::prefilledPhone).filter(java.util.Objects::nonNull).findFirst().orElse(null);
     }
 }

@@ -31,15 +31,18 @@ public class CollectSessions {
                           String externalReference, Map<String, String> metadata, SessionOrigin.Ref origin) {
     }
 
-    private final PaymentService service;
+    private final PaymentSessionService service;
+    private final PaymentAttempts attempts;
+    private final PaymentSettlement settlement;
     private final PaymentSessions sessions;
-    private final PaymentMethods methods;
     private final Payments payments;
 
-    CollectSessions(PaymentService service, PaymentSessions sessions, PaymentMethods methods, Payments payments) {
+    CollectSessions(PaymentSessionService service, PaymentAttempts attempts, PaymentSettlement settlement,
+                    PaymentSessions sessions, Payments payments) {
         this.service = service;
+        this.attempts = attempts;
+        this.settlement = settlement;
         this.sessions = sessions;
-        this.methods = methods;
         this.payments = payments;
     }
 
@@ -69,7 +72,7 @@ public class CollectSessions {
         var command = new NewPaymentSession("one_time", opening.amount(), opening.currency(), "ZA", opening.target(),
                 opening.targetReference(), opening.customerId(), opening.externalReference(), opening.metadata(),
                 opening.expiresAt(), options, Timestamps.now());
-        return service.view(service.open(caller, command, opening.origin()));
+        return settlement.view(service.open(caller, command, opening.origin()));
     }
 
     /**
@@ -80,7 +83,7 @@ public class CollectSessions {
     public PaymentSessionView cancel(Caller caller, String paymentSessionId) {
         PaymentSession session = sessions.get(caller, paymentSessionId, true);
         service.cancel(caller, session);
-        return service.view(session);
+        return settlement.view(session);
     }
 
     /** Moves an active session's expiry, in the caller's transaction (409 when it is no longer active). */
@@ -88,7 +91,7 @@ public class CollectSessions {
     public PaymentSessionView reschedule(Caller caller, String paymentSessionId, Instant expiresAt) {
         PaymentSession session = sessions.get(caller, paymentSessionId, true);
         service.reschedule(caller, session, expiresAt);
-        return service.view(session);
+        return settlement.view(session);
     }
 
     /**
@@ -98,11 +101,11 @@ public class CollectSessions {
      */
     @Transactional(propagation = Propagation.MANDATORY)
     public PaymentSessionView lock(Caller caller, String paymentSessionId) {
-        return service.view(sessions.get(caller, paymentSessionId, true));
+        return settlement.view(sessions.get(caller, paymentSessionId, true));
     }
 
     public Optional<PaymentSessionView> find(Caller caller, String paymentSessionId) {
-        return sessions.find(caller, paymentSessionId, false).map(service::view);
+        return sessions.find(caller, paymentSessionId, false).map(settlement::view);
     }
 
     /**
@@ -120,8 +123,8 @@ public class CollectSessions {
         if (!session.options().visibleMethods().contains(PaymentMethodType.CAPITEC_PAY.wire())) {
             throw new PaymentRejection.PushNotOffered().thrown();
         }
-        return PaymentView.of(service.startAttempt(session,
-                new PaymentMethodInput.Phone(PaymentMethodType.CAPITEC_PAY.wire(), phoneNumber), methods));
+        return PaymentView.of(attempts.start(session.id(),
+                new PaymentMethodInput.Phone(PaymentMethodType.CAPITEC_PAY.wire(), phoneNumber), null));
     }
 
     /**
@@ -131,6 +134,6 @@ public class CollectSessions {
      * alone.
      */
     public void refresh(Caller caller, String paymentId) {
-        payments.find(caller, paymentId).ifPresent(service::refresh);
+        payments.find(caller, paymentId).ifPresent(attempts::refresh);
     }
 }

@@ -45,10 +45,12 @@ class PaymentController {
     private static final Set<String> STATUSES = Arrays.stream(PaymentStatus.values()).map(PaymentStatus::wire)
             .collect(Collectors.toSet());
 
-    private final PaymentService service;
+    private final Payments payments;
+    private final CapturesAndVoids service;
     private final IdempotentRequests idempotent;
 
-    PaymentController(PaymentService service, IdempotentRequests idempotent) {
+    PaymentController(Payments payments, CapturesAndVoids service, IdempotentRequests idempotent) {
+        this.payments = payments;
         this.service = service;
         this.idempotent = idempotent;
     }
@@ -58,7 +60,7 @@ class PaymentController {
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentView.class)))
     @ProblemResponse(status = 404, description = "`payment_not_found`: no such payment for this key")
     ResponseEntity<PaymentView> get(Caller caller, @PathVariable String id) {
-        PaymentView payment = service.get(caller, id);
+        PaymentView payment = PaymentView.of(payments.get(caller, id));
         return ResponseEntity.ok().eTag("\"" + payment.version() + "\"").body(payment);
     }
 
@@ -77,7 +79,8 @@ class PaymentController {
             throw ApiException.badRequest("payment_session", "must be a payment session id (ps_…)");
         }
         query.throwIfInvalid();
-        return service.list(caller, query, status, session, query.single("external_reference")).toResponse();
+        return ListPage.of(payments.list(caller, query, status, session, query.single("external_reference")),
+                query.limit(), Payment::id, PaymentView::of).toResponse();
     }
 
     @PostMapping("/{id}/captures")

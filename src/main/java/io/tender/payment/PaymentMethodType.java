@@ -6,14 +6,28 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
-/** The payment method types of decisions §6; requests may still say {@code instant_eft}, stored as {@code pay_by_bank}. */
+/**
+ * The payment method types of decisions §6, in the order the checkout lists them; requests may still say
+ * {@code instant_eft}, stored as {@code pay_by_bank}.
+ */
 public enum PaymentMethodType {
-    CARD, PAY_BY_BANK, CAPITEC_PAY, MOBILE_MONEY;
+    CARD("Card"), PAY_BY_BANK("Pay by bank"), CAPITEC_PAY("Capitec Pay"), MOBILE_MONEY("Mobile money");
 
     public static final List<String> WIRE = Arrays.stream(values()).map(PaymentMethodType::wire).toList();
 
+    private final String label;
+
+    PaymentMethodType(String label) {
+        this.label = label;
+    }
+
     public String wire() {
         return name().toLowerCase();
+    }
+
+    /** The name the customer reads. */
+    public String label() {
+        return label;
     }
 
     public static Optional<PaymentMethodType> fromWire(String value) {
@@ -40,7 +54,7 @@ public enum PaymentMethodType {
     }
 
     /** Methods the customer approves on their phone, whose number the session may prefill. */
-    boolean usesPhone() {
+    public boolean usesPhone() {
         return this == CAPITEC_PAY || this == MOBILE_MONEY;
     }
 }

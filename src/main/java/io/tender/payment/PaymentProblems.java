@@ -30,6 +30,8 @@ class PaymentProblems implements RejectionProblems<PaymentRejection> {
                     state("An attempt is in progress; the session can be cancelled once it has ended.");
             case PaymentRejection.NotWaitingForSelection r ->
                     state("The payment session is not waiting for a payment method selection.");
+            case PaymentRejection.StaleForm r ->
+                    state("This form is from before the session's latest attempt; load the checkout again.");
             case PaymentRejection.AttemptRefused r -> state(r.reason());
             case PaymentRejection.NotCapturable r -> state(r.reason());
             case PaymentRejection.NothingToCapture r -> state("not in an authorised state");

@@ -1,78 +1,179 @@
 package io.tender.payment;
 
-import io.tender.settlement.RecoveryBatches;
+import io.tender.api.Timestamps;
+import io.tender.auth.Caller;
+import io.tender.processor.PaymentProcessors;
+import io.tender.settlement.Janitor;
+import io.tender.settlement.Recoverable;
+import io.tender.settlement.Settlement;
+import io.tender.settlement.StaleWrite;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.scheduling.annotation.SchedulingConfigurer;
-import org.springframework.scheduling.config.FixedDelayTask;
-import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * The payments' janitor, on the settlement kernel's batches: every {@code interval} it finishes payments with a
- * processor call left pending (a crash, an unknown answer) untouched for {@code min-age}, releases manual
- * authorizations past {@code authorization_expires_at}, and ends sessions past {@code expires_at}. Safe with several
- * instances on one database ({@code SKIP LOCKED}, leases, conditional writes).
+ * The payments' share of the settlement kernel's {@link Janitor}: every {@code interval} it finishes payments whose
+ * processor call was left unknown or unsent (a crash, a lost answer) untouched for {@code min-age}, releases manual
+ * authorizations past {@code authorization_expires_at}, and then ends sessions past {@code expires_at}.
  */
 @Component
-class PaymentRecovery implements SchedulingConfigurer {
+class PaymentRecovery implements Recoverable<Payment> {
 
     private static final Logger log = LoggerFactory.getLogger(PaymentRecovery.class);
 
     private final Payments payments;
     private final PaymentSessions sessions;
-    private final PaymentService service;
+    private final PaymentProcessors processors;
+    private final PaymentSettlement settlement;
     private final TransactionTemplate tx;
     private final Duration minAge;
-    private final Duration lease;
     private final Duration interval;
 
-    PaymentRecovery(Payments payments, PaymentSessions sessions, PaymentService service, TransactionTemplate tx,
-                    PaymentSettings settings) {
+    PaymentRecovery(Payments payments, PaymentSessions sessions, PaymentProcessors processors,
+                    PaymentSettlement settlement, TransactionTemplate tx, PaymentSettings settings) {
         this.payments = payments;
         this.sessions = sessions;
-        this.service = service;
+        this.processors = processors;
+        this.settlement = settlement;
         this.tx = tx;
         this.minAge = settings.recovery().minAge();
-        this.lease = settings.lease();
         this.interval = settings.recovery().interval();
     }
 
     @Override
-    public void configureTasks(ScheduledTaskRegistrar registrar) {
-        registrar.addFixedDelayTask(new FixedDelayTask(this::run, interval, interval));
+    public String name() {
+        return "payments";
     }
 
-    void run() {
-        Instant now = Instant.now();
-        RecoveryBatches.drain(() -> claim(now), p -> service.recover(p, now), Payment::id);
+    @Override
+    public Duration interval() {
+        return interval;
+    }
+
+    @Override
+    public List<Payment> claim(Instant now, int limit) {
+        return payments.claimUnfinished(now.minus(minAge), now, settlement.lease(), limit);
+    }
+
+    @Override
+    public String id(Payment payment) {
+        return payment.id();
+    }
+
+    @Override
+    public void afterRun(Instant now) {
         expireSessions(now);
     }
 
-    /** One batch of payments; returns how many it took. */
-    int runOnce() {
-        Instant now = Instant.now();
-        return RecoveryBatches.runOnce(() -> claim(now), p -> service.recover(p, now), Payment::id);
-    }
-
-    private List<Payment> claim(Instant now) {
-        return payments.claimUnfinished(now.minus(minAge), now, lease, RecoveryBatches.SIZE);
+    /**
+     * Finishes a payment a crash or a lost answer left unfinished, or releases an expired authorization (the janitor
+     * holds its lease). A call that may have been sent is asked after, never sent again; a capture or void that
+     * never arrived is sent again under a fresh key. When the payment is final, every Idempotency-Key waiting on it
+     * gets the final answer.
+     */
+    @Override
+    public void recover(Payment payment, Instant now) {
+        var processor = processors.find(payment.mode());
+        if (processor.isEmpty()) {
+            log.warn("Cannot recover {}: no processor for {} mode", payment.id(), payment.mode().wire());
+            payments.release(payment);
+            return;
+        }
+        PaymentSession session = payment.paymentSessionId() == null ? null
+                : sessions.findById(payment.paymentSessionId(), false).orElse(null);
+        var run = settlement.runOf(payment, session, processor.get());
+        var pending = payment.pending();
+        if (pending.isPresent()) {
+            boolean mustHappen = pending.get().type() != PaymentOperation.Type.AUTHORIZE;
+            boolean resolved = settlement.settle(run, new Settlement.Mode(true, mustHappen,
+                    pending.get().type() == PaymentOperation.Type.VOID));
+            if (!resolved || (payment.pending().isPresent() && payment.awaitingCustomer().isPresent()
+                    && payment.pending().get().type() == PaymentOperation.Type.AUTHORIZE)) {
+                run.save(null);
+                return;
+            }
+        } else if (payment.status() == PaymentStatus.SUCCEEDED && payment.remaining() > 0
+                && payment.authorizationExpiresAt() != null && !now.isBefore(payment.authorizationExpiresAt())) {
+            log.info("Releasing the expired authorization of {}", payment.id());
+            payment.beginVoid(Timestamps.now());
+            run.save(settlement.lease());
+            if (!settlement.settle(run, Settlement.Mode.SEND)) {
+                run.save(null);
+                return;
+            }
+        } else {
+            payments.release(payment);
+            return;
+        }
+        settlement.finish(run);
+        log.info("Recovered {}: {}", payment.id(), payment.status().wire());
     }
 
     /** Ends the sessions past their expiry (each in its own transactions; a failure leaves it for the next run). */
     void expireSessions(Instant now) {
-        List<PaymentSession> expired = tx.execute(s -> sessions.lockExpired(now, RecoveryBatches.SIZE));
+        List<PaymentSession> expired = tx.execute(s -> sessions.lockExpired(now, Janitor.BATCH));
         for (PaymentSession session : expired) {
             try {
-                service.expire(session);
+                expire(session);
             } catch (RuntimeException e) {
                 log.error("Expiry of {} failed; it will be tried again", session.id(), e);
             }
         }
+    }
+
+    /**
+     * Ends a session past its expiry: an authorization still waiting for the customer is cancelled at the processor
+     * first (its payment ends {@code expired}); a session whose attempt's outcome is still unknown waits for the
+     * recovery job to resolve it.
+     */
+    void expire(PaymentSession locked) {
+        Optional<PaymentSession> current = sessions.findById(locked.id(), false);
+        if (current.isEmpty() || current.get().status() != PaymentSession.Status.ACTIVE || stillOpen(current.get())) {
+            return;
+        }
+        Optional<Payment> latest = settlement.latest(current.get());
+        if (latest.isPresent() && latest.get().status() == PaymentStatus.PENDING) {
+            Payment payment = latest.get();
+            if (payment.awaitingCustomer().isEmpty() || payment.pending().get().type() != PaymentOperation.Type.AUTHORIZE) {
+                return;
+            }
+            var run = settlement.runOf(payment, null, processors.forMode(payment.mode()));
+            payment.beginVoid(Timestamps.now());
+            try {
+                run.save(settlement.lease());
+            } catch (StaleWrite e) {
+                return;
+            }
+            boolean settled = settlement.settle(run, Settlement.Mode.SEND);
+            run.save(null);
+            if (!settled) {
+                return;
+            }
+        }
+        tx.executeWithoutResult(s -> {
+            PaymentSession session = sessions.findById(locked.id(), true).orElseThrow();
+            if (session.status() != PaymentSession.Status.ACTIVE || stillOpen(session)) {
+                return;
+            }
+            Caller owner = Caller.system(session.merchantId(), session.mode());
+            Optional<Payment> last = settlement.latest(session);
+            if (last.isPresent() && last.get().status() == PaymentStatus.SUCCEEDED) {
+                settlement.moved(owner, session, session.attemptEnded(last.get(), Timestamps.now()), last.get());
+                return;
+            }
+            settlement.moved(owner, session, session.expire(Timestamps.now()),
+                    last.filter(p -> p.status() == PaymentStatus.EXPIRED).orElse(null));
+        });
+    }
+
+    /** An active session whose expiry has not come (it was moved later after the recovery job picked it). */
+    private static boolean stillOpen(PaymentSession session) {
+        return session.status() == PaymentSession.Status.ACTIVE && Timestamps.now().isBefore(session.expiresAt());
     }
 }

@@ -35,6 +35,13 @@ sealed interface PaymentRejection extends Rejection {
     record NotWaitingForSelection() implements PaymentRejection {
     }
 
+    /**
+     * The customer's form was issued before the session's latest attempt started (a second post of one form, a
+     * resubmitted old page): it starts nothing.
+     */
+    record StaleForm() implements PaymentRejection {
+    }
+
     /** The session takes no attempt now, for {@code reason} ({@link PaymentSession#attemptRefusal}). */
     record AttemptRefused(String reason) implements PaymentRejection {
     }

@@ -32,10 +32,10 @@ import java.util.Set;
 @Tag(name = "Payment sessions", description = "A payment asked of a customer, paid at Tender's hosted checkout (`session_url`).")
 class PaymentSessionController {
 
-    private final PaymentService service;
+    private final PaymentSessionService service;
     private final IdempotentRequests idempotent;
 
-    PaymentSessionController(PaymentService service, IdempotentRequests idempotent) {
+    PaymentSessionController(PaymentSessionService service, IdempotentRequests idempotent) {
         this.service = service;
         this.idempotent = idempotent;
     }
@@ -54,7 +54,7 @@ class PaymentSessionController {
     ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);
         NewPaymentSession command = NewPaymentSession.parse(body, caller.mode(), Timestamps.now());
-        return service.createSession(caller, keyed, command).toEntity();
+        return service.create(caller, keyed, command).toEntity();
     }
 
     @GetMapping("/{id}")
@@ -62,7 +62,7 @@ class PaymentSessionController {
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentSessionView.class)))
     @ProblemResponse(status = 404, description = "`payment_not_found`")
     PaymentSessionView get(Caller caller, @PathVariable String id) {
-        return service.getSession(caller, id);
+        return service.get(caller, id);
     }
 
     @PostMapping("/{id}/complete")
@@ -85,7 +85,7 @@ class PaymentSessionController {
                 "must be one of " + String.join(", ", PaymentMethodType.WIRE));
         List<String> visible = PaymentMethodType.readList(in, "visible_payment_methods");
         in.throwIfInvalid();
-        return service.completeSession(caller, keyed, id, selectedWire, visible).toEntity();
+        return service.complete(caller, keyed, id, selectedWire, visible).toEntity();
     }
 
     @PostMapping("/{id}/cancel")
@@ -100,7 +100,7 @@ class PaymentSessionController {
                                   HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);
         JsonInput.body(body).allow(Set.of()).throwIfInvalid();
-        return service.cancelSession(caller, keyed, id).toEntity();
+        return service.cancel(caller, keyed, id).toEntity();
     }
 
     @Schema(name = "CompletePaymentSessionRequest")

@@ -2,10 +2,7 @@ package io.tender.paymentrequest;
 
 import io.tender.auth.Caller;
 import io.tender.payment.CollectSessions;
-import io.tender.settlement.RecoveryBatches;
-import org.springframework.scheduling.annotation.SchedulingConfigurer;
-import org.springframework.scheduling.config.FixedDelayTask;
-import org.springframework.scheduling.config.ScheduledTaskRegistrar;
+import io.tender.settlement.Recoverable;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -19,10 +16,11 @@ import java.util.List;
  * active push requests, and the approval (or decline) is recorded within seconds, without shortening the recovery
  * job's {@code min-age} for every payment. It also sends a push whose creating request died between its commit and
  * the push. Safe with several instances: each request is taken by one ({@code SKIP LOCKED}) and put off until the
- * next interval; a status query never sends anything, and a push is sent only by whoever claims it first.
+ * next interval; a status query never sends anything, and a push is sent only by whoever claims it first. The
+ * settlement kernel's {@link io.tender.settlement.Janitor} runs it.
  */
 @Component
-class PushPolling implements SchedulingConfigurer {
+class PushPolling implements Recoverable<PaymentRequest> {
 
     /** How long the creating request has to send its push before the poller sends it instead. */
     static final Duration UNSENT_GRACE = Duration.ofSeconds(10);
@@ -44,22 +42,28 @@ class PushPolling implements SchedulingConfigurer {
     }
 
     @Override
-    public void configureTasks(ScheduledTaskRegistrar registrar) {
-        registrar.addFixedDelayTask(new FixedDelayTask(this::run, interval, interval));
+    public String name() {
+        return "push payment requests";
     }
 
-    void run() {
-        RecoveryBatches.drain(this::claim, this::look, PaymentRequest::id);
+    @Override
+    public Duration interval() {
+        return interval;
     }
 
-    private List<PaymentRequest> claim() {
-        Instant now = Instant.now();
-        return tx.execute(s -> requests.claimDuePushes(now, now.plus(interval), now.minus(UNSENT_GRACE),
-                RecoveryBatches.SIZE));
+    @Override
+    public List<PaymentRequest> claim(Instant now, int limit) {
+        return tx.execute(s -> requests.claimDuePushes(now, now.plus(interval), now.minus(UNSENT_GRACE), limit));
+    }
+
+    @Override
+    public String id(PaymentRequest request) {
+        return request.id();
     }
 
     /** Sends the push if nobody has, else asks after its attempt (which records an outcome once there is one). */
-    private void look(PaymentRequest request) {
+    @Override
+    public void recover(PaymentRequest request, Instant now) {
         Caller owner = Caller.system(request.merchantId(), request.mode());
         if (!requests.pushStarted(request.id())) {
             service.push(owner, request);

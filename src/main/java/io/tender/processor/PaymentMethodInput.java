@@ -17,7 +17,7 @@ public sealed interface PaymentMethodInput {
 
         @Override
         public String toString() {
-            return "Card[****" + (number.length() >= 4 ? number.substring(number.length() - 4) : "") + "]";
+            return "Card[number=****, expMonth=" + expMonth + ", expYear=" + expYear + ", securityCode=***]";
         }
     }
 

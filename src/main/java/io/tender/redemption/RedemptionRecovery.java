@@ -1,9 +1,6 @@
 package io.tender.redemption;
 
-import io.tender.settlement.RecoveryBatches;
-import org.springframework.scheduling.annotation.SchedulingConfigurer;
-import org.springframework.scheduling.config.FixedDelayTask;
-import org.springframework.scheduling.config.ScheduledTaskRegistrar;
+import io.tender.settlement.Recoverable;
 import org.springframework.stereotype.Component;
 
 import java.time.Duration;
@@ -11,13 +8,12 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * The janitor: every {@code interval}, takes unfinished redemptions no request is working on (draft, or with a
- * pending provider call, untouched for {@code min-age}; holds older than {@code reservation-ttl}) and finishes
- * them. Safe with several instances on one database: each redemption is taken by one instance at a time
- * ({@code FOR UPDATE SKIP LOCKED} plus a lease), and every write is conditional on the revision it read.
+ * The redemptions' share of the settlement kernel's {@link io.tender.settlement.Janitor}: every {@code interval}, it
+ * takes unfinished redemptions no request is working on (draft, or with a provider call unknown or unsent, untouched
+ * for {@code min-age}; holds older than {@code reservation-ttl}) and finishes them ({@link RedemptionService#recover}).
  */
 @Component
-class RedemptionRecovery implements SchedulingConfigurer {
+class RedemptionRecovery implements Recoverable<Redemption> {
 
     private final Redemptions redemptions;
     private final RedemptionService service;
@@ -27,8 +23,7 @@ class RedemptionRecovery implements SchedulingConfigurer {
     private final Duration lease;
     private final Duration interval;
 
-    RedemptionRecovery(Redemptions redemptions, RedemptionService service,
-                       RedemptionSettings settings) {
+    RedemptionRecovery(Redemptions redemptions, RedemptionService service, RedemptionSettings settings) {
         this.redemptions = redemptions;
         this.service = service;
         this.minAge = settings.recovery().minAge();
@@ -39,26 +34,27 @@ class RedemptionRecovery implements SchedulingConfigurer {
     }
 
     @Override
-    public void configureTasks(ScheduledTaskRegistrar registrar) {
-        registrar.addFixedDelayTask(new FixedDelayTask(this::run, interval, interval));
+    public String name() {
+        return "redemptions";
     }
 
-    void run() {
-        Instant now = Instant.now();
-        RecoveryBatches.drain(() -> claim(now), r -> recover(r, now), Redemption::id);
+    @Override
+    public Duration interval() {
+        return interval;
     }
 
-    /** One batch; returns how many redemptions it took. */
-    int runOnce() {
-        Instant now = Instant.now();
-        return RecoveryBatches.runOnce(() -> claim(now), r -> recover(r, now), Redemption::id);
+    @Override
+    public List<Redemption> claim(Instant now, int limit) {
+        return redemptions.claimUnfinished(now.minus(minAge), now.minus(reservationTtl), lease, limit);
     }
 
-    private List<Redemption> claim(Instant now) {
-        return redemptions.claimUnfinished(now.minus(minAge), now.minus(reservationTtl), lease, RecoveryBatches.SIZE);
-    }
-
-    private void recover(Redemption redemption, Instant now) {
+    @Override
+    public void recover(Redemption redemption, Instant now) {
         service.recover(redemption, now.minus(giveUpAfter), now.minus(reservationTtl));
+    }
+
+    @Override
+    public String id(Redemption redemption) {
+        return redemption.id();
     }
 }

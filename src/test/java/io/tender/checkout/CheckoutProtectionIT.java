@@ -153,6 +153,50 @@ class CheckoutProtectionIT extends ApiIntegrationTest {
     }
 
     @Test
+    void eightRacingPostsOfOneFormStartOneAttempt() throws Exception {
+        var session = session("\"checkout_options\": {\"visible_payment_methods\": [\"card\"]}");
+        String token = csrf(anonymous().get(session.path()).send());
+
+        // A declined card ends its attempt at once, so a post that came later could start a second one if the form's
+        // token were checked outside the session's lock.
+        var start = new java.util.concurrent.CountDownLatch(1);
+        var statuses = new java.util.concurrent.ConcurrentLinkedQueue<Integer>();
+        try (var pool = java.util.concurrent.Executors.newFixedThreadPool(8)) {
+            for (int i = 0; i < 8; i++) {
+                pool.submit(() -> {
+                    start.await();
+                    statuses.add(postForm(session.path() + "/pay", card(token, "4000000000000002")).status());
+                    return null;
+                });
+            }
+            start.countDown();
+        }
+
+        assertThat(statuses).hasSize(8).allMatch(status -> status == 302 || status == 403);
+        var payments = merchant.test().get("/collect/payments?payment_session=" + session.paymentSessionId())
+                .send().json().get("data");
+        assertThat(payments).as("attempts started by one form").hasSize(1);
+        assertThat(anonymous().get(session.path()).send().text()).contains("Your card was declined.");
+    }
+
+    @Test
+    void cardFieldsInTheUrlAreRefusedAndStartNothing() {
+        var session = session("");
+        String token = csrf(anonymous().get(session.path()).send());
+
+        var refused = anonymous().post(session.path() + "/pay?card_number=4242424242424242&expiry=12%2F34"
+                        + "&security_code=987", "_csrf=" + token + "&method=card")
+                .contentType("application/x-www-form-urlencoded").send();
+
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.text()).doesNotContain("4242424242424242").doesNotContain("987");
+        assertThat(paymentOutcome(session)).isEqualTo("not_started");
+        // the same form with its fields in the body pays
+        assertThat(postForm(session.path() + "/pay", card(token, "4242424242424242")).status()).isEqualTo(302);
+        assertThat(paymentOutcome(session)).isEqualTo("paid");
+    }
+
+    @Test
     void aSessionsFormPostsAreRateLimited() {
         var session = session("");
         String form = "_csrf=" + csrf(anonymous().get(session.path()).send()) + "&method=card&card_number=1";

@@ -27,6 +27,8 @@ class CapturesAndVoidsIT extends ApiIntegrationTest {
 
     @Autowired
     private PaymentRecovery recovery;
+    @Autowired
+    private io.tender.settlement.Janitor janitor;
 
     private Api api;
     private Collect collect;
@@ -152,7 +154,7 @@ class CapturesAndVoidsIT extends ApiIntegrationTest {
         assertThat(assertProblem(capture(payment, "{}"), 409, "invalid_state_transition").get("detail").stringValue())
                 .isEqualTo("authorisation has expired");
 
-        recovery.runOnce();
+        janitor.runOnce(recovery);
 
         JsonNode released = collect.get("/collect/payments/" + id);
         assertThat(released.get("status").stringValue()).isEqualTo("succeeded");

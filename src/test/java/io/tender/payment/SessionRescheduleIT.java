@@ -26,7 +26,9 @@ class SessionRescheduleIT extends ApiIntegrationTest {
     @Autowired
     private Checkout checkout;
     @Autowired
-    private PaymentService service;
+    private PaymentRecovery recovery;
+    @Autowired
+    private PaymentSettlement settlement;
     @Autowired
     private PaymentSessions sessions;
     @Autowired
@@ -55,7 +57,7 @@ class SessionRescheduleIT extends ApiIntegrationTest {
         Instant later = Timestamps.now().plus(Duration.ofHours(2)).truncatedTo(ChronoUnit.MILLIS);
 
         reschedule(pickedByTheJob, later);
-        service.expire(pickedByTheJob);
+        recovery.expire(pickedByTheJob);
 
         JsonNode after = collect.refreshed(session);
         assertThat(after.get("status").stringValue()).isEqualTo("active");
@@ -73,7 +75,7 @@ class SessionRescheduleIT extends ApiIntegrationTest {
 
         reschedule(readBeforeTheCall, later);
         Payment payment = payments.find(threeDs.paymentId()).orElseThrow();
-        service.new Run(owner(readBeforeTheCall), payment, readBeforeTheCall, processors.forMode(payment.mode()), null)
+        settlement.new Run(owner(readBeforeTheCall), payment, readBeforeTheCall, processors.forMode(payment.mode()), null)
                 .save(null);
 
         JsonNode after = collect.refreshed(session);

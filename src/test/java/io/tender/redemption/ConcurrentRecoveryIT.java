@@ -41,6 +41,8 @@ class ConcurrentRecoveryIT extends LiveProvidersIntegrationTest {
 
     @Autowired
     private RedemptionRecovery recovery;
+    @Autowired
+    private io.tender.settlement.Janitor janitor;
 
     @Autowired
     private ApplicationContext context;
@@ -101,7 +103,7 @@ class ConcurrentRecoveryIT extends LiveProvidersIntegrationTest {
                 pool.submit(() -> {
                     start.await();
                     for (int round = 0; round < 5; round++) {
-                        recovery.runOnce();
+                        janitor.runOnce(recovery);
                     }
                     return null;
                 });

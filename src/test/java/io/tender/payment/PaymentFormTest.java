@@ -1,4 +1,6 @@
-package io.tender.checkout;
+package io.tender.payment;
+
+import io.tender.processor.PaymentMethodInput;
 
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +19,7 @@ class PaymentFormTest {
     @Test
     void aValidCardWithSpacesBecomesItsDigitsAndExpiry() {
         var checked = card("4242 4242 4242 4242", "12 / 34", "123").check(PaymentMethodType.CARD, NOW, "ZA");
-        assertThat(checked).isEqualTo(new PaymentForm.Checked.Valid(new MethodInput.Card("4242424242424242", 12, 2034, "123")));
+        assertThat(checked).isEqualTo(new PaymentForm.Checked.Valid(new PaymentMethodInput.Card("4242424242424242", 12, 2034, "123")));
     }
 
     @Test
@@ -61,7 +63,7 @@ class PaymentFormTest {
     void payByBankNeedsAKnownBank() {
         assertThat(new PaymentForm("pay_by_bank", null, null, null, "nedbank", null)
                 .check(PaymentMethodType.PAY_BY_BANK, NOW, "ZA"))
-                .isEqualTo(new PaymentForm.Checked.Valid(new MethodInput.PayByBank("nedbank")));
+                .isEqualTo(new PaymentForm.Checked.Valid(new PaymentMethodInput.Bank("nedbank")));
         assertThat(new PaymentForm("pay_by_bank", null, null, null, "", null).check(PaymentMethodType.PAY_BY_BANK, NOW, "ZA"))
                 .isInstanceOf(PaymentForm.Checked.Invalid.class);
     }
@@ -69,7 +71,7 @@ class PaymentFormTest {
     @Test
     void nothingOfTheCardShowsInTheirTextForms() {
         var form = card("4242424242424242", "12/34", "987");
-        var input = new MethodInput.Card("4242424242424242", 12, 2034, "987");
+        var input = new PaymentMethodInput.Card("4242424242424242", 12, 2034, "987");
         assertThat(form.toString() + input).doesNotContain("4242", "987");
     }
 }

@@ -1,11 +1,12 @@
-package io.tender.checkout;
+package io.tender.payment;
 
 import java.time.Instant;
 import java.util.List;
 
 /**
  * A payment session as its checkout page needs it: what to show (merchant, amount, methods), how it is presented,
- * and where the customer stands. Built by Collect for the page; holds nothing secret (no API key, no card number).
+ * and where the customer stands. {@link Checkout} answers it for every action; it holds nothing secret (no API key,
+ * no card number).
  *
  * @param checkoutSessionId the {@code ckt_} id in {@code session_url}
  * @param paymentSessionId  the {@code ps_} id the merchant knows, given back on {@code return_url}
@@ -24,7 +25,7 @@ import java.util.List;
  * @param paidWith          how the successful attempt paid, for the result page ("VISA •••• 4242"), or null
  * @param origin            the payment request or page visit the session is for (decisions §7), or null
  */
-public record CheckoutSession(String checkoutSessionId, String paymentSessionId, String merchantName, boolean testMode,
+public record CheckoutPage(String checkoutSessionId, String paymentSessionId, String merchantName, boolean testMode,
                               long amount, String currency, String country, List<PaymentMethodType> visibleMethods,
                               PaymentMethodType selectedMethod, PresentationMode presentationMode,
                               boolean displayPayButton, boolean merchantSelection, String returnUrl,
@@ -32,7 +33,7 @@ public record CheckoutSession(String checkoutSessionId, String paymentSessionId,
                               int attempts, int maxAttempts, String paidWith, boolean manualCapture,
                               Instant expiresAt, Origin origin) {
 
-    public CheckoutSession {
+    public CheckoutPage {
         visibleMethods = List.copyOf(visibleMethods);
     }
 
@@ -111,6 +112,11 @@ public record CheckoutSession(String checkoutSessionId, String paymentSessionId,
     public record AttemptError(String code, String message) {
     }
 
+    /** {@code ZAR 150.00}: the currency code and the amount in major units, as the live product shows it. */
+    public String displayAmount() {
+        return io.tender.api.Currencies.display(amount, currency);
+    }
+
     public int attemptsLeft() {
         return Math.max(0, maxAttempts - attempts);
     }
@@ -122,7 +128,7 @@ public record CheckoutSession(String checkoutSessionId, String paymentSessionId,
             case FAILED, RETURNED_TO_MERCHANT -> "failed";
             case CANCELLED -> "cancelled";
             case EXPIRED -> "expired";
-                        case OPEN -> lastError == null ? "not_started" : "failed";
+            case OPEN -> lastError == null ? "not_started" : "failed";
             case ACTION_REQUIRED, WAITING -> "pending";
         };
     }

@@ -1,0 +1,128 @@
+package io.tender.payment;
+
+import io.tender.api.Rejections;
+import io.tender.api.Timestamps;
+import io.tender.auth.Caller;
+import io.tender.idempotency.IdempotencyKeys;
+import io.tender.idempotency.IdempotentRequests;
+import io.tender.idempotency.KeyedRequest;
+import io.tender.idempotency.StoredResponse;
+import io.tender.processor.PaymentProcessors;
+import io.tender.settlement.Settlement;
+import io.tender.settlement.StaleWrite;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The merchant's captures and voids of a manual authorization ({@code POST /collect/payments/{id}/capture|void}), in
+ * three phases around the processor call: one transaction claims the Idempotency-Key, checks {@code If-Match} and the
+ * payment's amounts, and records the call pending; the processor is called with no transaction open; one transaction
+ * records the answer with its events and completes the key. An answer that stays unknown answers 504 and is left to
+ * {@link PaymentRecovery}, which completes the key once the payment is final.
+ */
+@Service
+class CapturesAndVoids {
+
+    private final Payments payments;
+    private final IdempotentRequests idempotent;
+    private final IdempotencyKeys keys;
+    private final PaymentProcessors processors;
+    private final PaymentSettlement settlement;
+    private final TransactionTemplate tx;
+    private final Rejections rejections;
+
+    CapturesAndVoids(Payments payments, IdempotentRequests idempotent, IdempotencyKeys keys,
+                     PaymentProcessors processors, PaymentSettlement settlement, TransactionTemplate tx,
+                     Rejections rejections) {
+        this.payments = payments;
+        this.idempotent = idempotent;
+        this.keys = keys;
+        this.processors = processors;
+        this.settlement = settlement;
+        this.tx = tx;
+        this.rejections = rejections;
+    }
+
+    StoredResponse capture(Caller caller, String id, KeyedRequest request, Integer ifMatch, Long amount,
+                           Map<String, String> metadata) {
+        return act(caller, id, request, ifMatch, payment -> {
+            Instant now = Timestamps.now();
+            payment.notCapturable(now).ifPresent(reason -> {
+                throw new PaymentRejection.NotCapturable(reason).thrown();
+            });
+            long remaining = payment.remaining();
+            if (remaining == 0) {
+                throw new PaymentRejection.NothingToCapture().thrown();
+            }
+            long captured = amount == null ? remaining : amount;
+            if (captured > remaining) {
+                throw new PaymentRejection.CaptureOverRemaining(captured, remaining).thrown();
+            }
+            payment.mergeMetadata(metadata, now);
+            payment.beginCapture(captured, now);
+        });
+    }
+
+    StoredResponse voidPayment(Caller caller, String id, KeyedRequest request, Integer ifMatch,
+                               Map<String, String> metadata) {
+        return act(caller, id, request, ifMatch, payment -> {
+            Instant now = Timestamps.now();
+            payment.notCapturable(now).ifPresent(reason -> {
+                throw new PaymentRejection.NotCapturable(reason).thrown();
+            });
+            if (payment.remaining() == 0) {
+                throw new PaymentRejection.NothingToVoid().thrown();
+            }
+            payment.mergeMetadata(metadata, now);
+            payment.beginVoid(now);
+        });
+    }
+
+    private StoredResponse act(Caller caller, String id, KeyedRequest request, Integer ifMatch,
+                               Consumer<Payment> begin) {
+        var start = idempotent.start(caller, request, id, () -> {
+            Payment payment = payments.get(caller, id);
+            if (ifMatch != null && ifMatch != payment.version()) {
+                throw new PaymentRejection.VersionMismatch(payment.version(), ifMatch).thrown();
+            }
+            var processor = processors.forMode(caller.mode());
+            begin.accept(payment);
+            try {
+                payments.update(payment, settlement.lease());
+            } catch (StaleWrite e) {
+                throw new PaymentRejection.ChangedConcurrently().thrown();
+            }
+            return settlement.new Run(caller, payment, null, processor, null);
+        });
+        if (start instanceof IdempotentRequests.Start.Answered<PaymentSettlement.Run>(StoredResponse response)) {
+            return response;
+        }
+        PaymentSettlement.Run run = ((IdempotentRequests.Start.Running<PaymentSettlement.Run>) start).value();
+        if (!settlement.settle(run, Settlement.Mode.SEND)) {
+            payments.release(run.payment);
+            throw new PaymentRejection.NoDefiniteAnswer(run.payment.id()).thrown();
+        }
+        PaymentOperation settled = run.payment.operations().getLast();
+        StoredResponse response = settlement.answer(run.payment);
+        tx.executeWithoutResult(s -> {
+            run.write(null);
+            if (request.key() != null) {
+                keys.complete(caller, request.key(), settled.status() == PaymentOperation.Status.FAILED
+                        ? request.failures().apply(rejections.problem(refused(settled))) : response);
+            }
+        });
+        if (settled.status() == PaymentOperation.Status.FAILED) {
+            throw refused(settled).thrown();
+        }
+        return response;
+    }
+
+    private static PaymentRejection refused(PaymentOperation operation) {
+        return new PaymentRejection.ProcessorRefused(operation.type().wire(),
+                operation.error() == null ? null : operation.error().message());
+    }
+}

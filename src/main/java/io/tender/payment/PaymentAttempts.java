@@ -1,0 +1,120 @@
+package io.tender.payment;
+
+import io.tender.api.Timestamps;
+import io.tender.auth.Caller;
+import io.tender.outbox.Outbox;
+import io.tender.processor.PaymentMethodInput;
+import io.tender.processor.PaymentProcessor;
+import io.tender.processor.PaymentProcessors;
+import io.tender.processor.ProcessorOutcome;
+import io.tender.settlement.Settlement;
+import io.tender.settlement.StaleWrite;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.time.Instant;
+
+/**
+ * A customer's attempts at a session (the hosted checkout, a push payment request), in three phases around the
+ * processor call: one transaction locks the session, checks it may take an attempt, and records the payment with its
+ * authorization pending; the processor is called with no transaction open; {@link PaymentSettlement#finish} records
+ * the answer. An unknown answer is resolved by asking, never by sending again; what stays unknown is left pending
+ * for {@link PaymentRecovery}.
+ */
+@Service
+class PaymentAttempts {
+
+    private static final Logger log = LoggerFactory.getLogger(PaymentAttempts.class);
+
+    private final Payments payments;
+    private final PaymentSessions sessions;
+    private final PaymentProcessors processors;
+    private final PaymentObligations obligations;
+    private final PaymentMethods methods;
+    private final Outbox outbox;
+    private final PaymentSettlement settlement;
+    private final TransactionTemplate tx;
+
+    PaymentAttempts(Payments payments, PaymentSessions sessions, PaymentProcessors processors,
+                    PaymentObligations obligations, PaymentMethods methods, Outbox outbox,
+                    PaymentSettlement settlement, TransactionTemplate tx) {
+        this.payments = payments;
+        this.sessions = sessions;
+        this.processors = processors;
+        this.obligations = obligations;
+        this.methods = methods;
+        this.outbox = outbox;
+        this.settlement = settlement;
+        this.tx = tx;
+    }
+
+    /**
+     * Starts an attempt at a session with the customer's method: records the payment with its authorization
+     * pending, sends it, and records the answer. Returns the payment as it stands afterwards ({@code pending} while an
+     * answer is unknown or the customer still has to act). {@code attemptsSeen}: the number of attempts the session
+     * had when the customer's form was issued, checked under the session's lock so that one form starts at most one
+     * attempt however often it is posted; null where no form is involved (a push).
+     */
+    Payment start(String sessionId, PaymentMethodInput method, Integer attemptsSeen) {
+        PaymentSettlement.Run run = tx.execute(s -> {
+            PaymentSession session = sessions.findById(sessionId, true).orElseThrow();
+            if (attemptsSeen != null && attemptsSeen != session.attempts()) {
+                throw new PaymentRejection.StaleForm().thrown();
+            }
+            boolean inFlight = settlement.latest(session).filter(p -> p.status() == PaymentStatus.PENDING).isPresent();
+            String refusal = session.attemptRefusal(Timestamps.now(), inFlight);
+            if (refusal != null) {
+                throw new PaymentRejection.AttemptRefused(refusal).thrown();
+            }
+            Caller owner = Caller.system(session.merchantId(), session.mode());
+            if (session.obligationId() != null) {
+                obligations.recheck(owner, session.obligationId(), session.amount(), session.currency());
+            }
+            Instant now = Timestamps.now();
+            Payment payment = Payment.attempt(session.merchantId(), session.mode(), session,
+                    session.amount() == 0 ? Payment.Intent.PAYMENT_METHOD_VERIFICATION : Payment.Intent.PAYMENT,
+                    method instanceof PaymentMethodInput.Card ? session.options().captureMethod()
+                            : Payment.CaptureMethod.AUTOMATIC,
+                    PaymentMethods.details(method), methods.fingerprint(method), now);
+            payment.beginAuthorization(now);
+            payments.insert(payment, settlement.lease());
+            var transition = session.attemptStarted(payment.id(), now);
+            sessions.update(session);
+            outbox.append(owner, settlement.sessionEvent(session, transition.eventType()));
+            PaymentProcessor processor = processors.forMode(session.mode());
+            return settlement.new Run(owner, payment, session, processor, method);
+        });
+        if (!settlement.settle(run, Settlement.Mode.SEND)) {
+            payments.release(run.payment);
+            return run.payment;
+        }
+        settlement.finish(run);
+        return run.payment;
+    }
+
+    /**
+     * Asks the processor about an authorization waiting for the customer (an app approval arrives by itself; a 3-D
+     * Secure or bank page reports back) and records its outcome once there is one. A concurrent writer's newer state
+     * wins; the caller reads the payment again.
+     */
+    void refresh(Payment payment) {
+        if (payment.awaitingCustomer().isEmpty()) {
+            return;
+        }
+        PaymentSession session = payment.paymentSessionId() == null ? null
+                : sessions.findById(payment.paymentSessionId(), false).orElse(null);
+        var run = settlement.runOf(payment, session, processors.forMode(payment.mode()));
+        ProcessorOutcome outcome = run.processor.status(payment.pending().orElseThrow().processorKey());
+        if (outcome instanceof ProcessorOutcome.ActionRequired || outcome instanceof ProcessorOutcome.Unknown) {
+            return;
+        }
+        settlement.record(run, outcome);
+        try {
+            settlement.finish(run);
+        } catch (StaleWrite e) {
+            log.debug("{} was moved by another writer meanwhile", payment.id());
+        }
+    }
+}

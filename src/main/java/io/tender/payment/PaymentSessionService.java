@@ -1,0 +1,123 @@
+package io.tender.payment;
+
+import io.tender.api.Ids;
+import io.tender.api.Timestamps;
+import io.tender.auth.Caller;
+import io.tender.idempotency.IdempotentRequests;
+import io.tender.idempotency.KeyedRequest;
+import io.tender.idempotency.StoredResponse;
+import io.tender.outbox.Outbox;
+import org.springframework.stereotype.Service;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The payment session's own moves (decisions §6), each its transaction: open one for a bill, an account or an amount,
+ * read it, cancel it, move its expiry (a payment request's), and the merchant's next method after a failed attempt
+ * ({@code complete}). Attempts are {@link PaymentAttempts}'; the end of an expired session is {@link PaymentRecovery}'s.
+ */
+@Service
+class PaymentSessionService {
+
+    private final PaymentSessions sessions;
+    private final PaymentObligations obligations;
+    private final IdempotentRequests idempotent;
+    private final Outbox outbox;
+    private final PaymentSettlement settlement;
+
+    PaymentSessionService(PaymentSessions sessions, PaymentObligations obligations, IdempotentRequests idempotent,
+                          Outbox outbox, PaymentSettlement settlement) {
+        this.sessions = sessions;
+        this.obligations = obligations;
+        this.idempotent = idempotent;
+        this.outbox = outbox;
+        this.settlement = settlement;
+    }
+
+    StoredResponse create(Caller caller, KeyedRequest request, NewPaymentSession command) {
+        return idempotent.execute(caller, request, () -> {
+            if (!command.type().equals("one_time")) {
+                throw new PaymentRejection.SeriesNotOffered(command.type()).thrown();
+            }
+            return new IdempotentRequests.Result(201, settlement.view(open(caller, command, null)));
+        });
+    }
+
+    /**
+     * Opens a session in the caller's transaction: checks its bill or account, records it and its
+     * {@code payment_session.created}. {@code origin}: the payment request or page visit it is for, or null.
+     */
+    PaymentSession open(Caller caller, NewPaymentSession command, SessionOrigin.Ref origin) {
+        long amount = command.amount() == null ? 0 : command.amount();
+        String currency = command.currency();
+        String obligationId = null;
+        String customerId = command.customer();
+        if (command.target() != null) {
+            var target = obligations.check(caller, command.target(), command.targetReference(), command.amount(),
+                    command.currency());
+            amount = target.amount();
+            currency = target.currency();
+            obligationId = target.obligationId();
+            customerId = customerId != null ? customerId : target.customerId();
+        }
+        // The default expiry was counted from the request's time: the session is created at that time too.
+        Instant now = command.requestedAt();
+        PaymentSession session = new PaymentSession(Ids.newId("ps_"), caller.merchantId(), caller.mode(),
+                "ckt_" + Ids.randomHex(16), command.type(), amount, currency, command.country(), customerId,
+                obligationId, command.options().checkoutOptions().returnUrl(), command.externalReference(),
+                command.metadata(), command.expiresAt(), now, command.options(), PaymentSession.Status.ACTIVE,
+                "not_started", null, null, 0, false, 1, now).withOrigin(origin);
+        sessions.insert(session);
+        outbox.append(caller, settlement.sessionEvent(session, PaymentSession.Transition.CREATED.eventType()));
+        return session;
+    }
+
+    PaymentSessionView get(Caller caller, String id) {
+        return settlement.view(sessions.get(caller, id, false));
+    }
+
+    /** {@code POST …/cancel}: ends an active session no attempt is in flight for. */
+    StoredResponse cancel(Caller caller, KeyedRequest request, String id) {
+        return idempotent.execute(caller, request, () -> {
+            PaymentSession session = sessions.get(caller, id, true);
+            cancel(caller, session);
+            return new IdempotentRequests.Result(200, settlement.view(session));
+        });
+    }
+
+    /** Cancels a locked session inside the caller's transaction. */
+    void cancel(Caller caller, PaymentSession session) {
+        boolean inFlight = settlement.latest(session).filter(p -> p.status() == PaymentStatus.PENDING).isPresent();
+        if (session.status() != PaymentSession.Status.ACTIVE || inFlight) {
+            throw (session.status() != PaymentSession.Status.ACTIVE
+                    ? new PaymentRejection.SessionNotActive(session.status().wire())
+                    : new PaymentRejection.AttemptInFlight()).thrown();
+        }
+        settlement.moved(caller, session, session.cancel(Timestamps.now()), null);
+    }
+
+    /** Moves an active session's expiry (its payment request's changed) inside the caller's transaction. */
+    void reschedule(Caller caller, PaymentSession session, Instant expiresAt) {
+        if (session.status() != PaymentSession.Status.ACTIVE) {
+            throw new PaymentRejection.SessionNotActive(session.status().wire()).thrown();
+        }
+        var transition = session.reschedule(expiresAt, Timestamps.now());
+        sessions.update(session);
+        outbox.append(caller, settlement.sessionEvent(session, transition.eventType()));
+    }
+
+    /** {@code POST …/complete}: the merchant's next method, after an attempt with {@code payment_method_selection: merchant}. */
+    StoredResponse complete(Caller caller, KeyedRequest request, String id, String selected, List<String> visible) {
+        return idempotent.execute(caller, request, () -> {
+            PaymentSession session = sessions.get(caller, id, true);
+            if (session.status() != PaymentSession.Status.ACTIVE || !session.waitingForMerchant()) {
+                throw new PaymentRejection.NotWaitingForSelection().thrown();
+            }
+            var transition = session.completeSelection(selected, visible, Timestamps.now());
+            sessions.update(session);
+            outbox.append(caller, settlement.sessionEvent(session, transition.eventType()));
+            return new IdempotentRequests.Result(200, settlement.view(session));
+        });
+    }
+}

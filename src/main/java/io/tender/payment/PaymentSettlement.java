@@ -1,0 +1,321 @@
+package io.tender.payment;
+
+import io.tender.api.Timestamps;
+import io.tender.auth.Caller;
+import io.tender.idempotency.StoredResponse;
+import io.tender.outbox.Outbox;
+import io.tender.processor.PaymentMethodInput;
+import io.tender.processor.PaymentProcessor;
+import io.tender.processor.ProcessorOutcome;
+import io.tender.settlement.PendingCall;
+import io.tender.settlement.Settlement;
+import io.tender.settlement.WaitingKeys;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * What every payment flow shares around a processor call, on the settlement kernel that redemptions use: a
+ * {@link Run} (a payment, and its session for an attempt, moved by one writer with its events), the kernel driving
+ * the pending call to a definite outcome (never sending it twice), and the one transaction that writes a settled
+ * attempt: the payment, the session's move, its origin's, the saved method, the obligation's payment and every
+ * Idempotency-Key still waiting on the payment. The flows ({@link PaymentAttempts}, {@link CapturesAndVoids},
+ * {@link PaymentRecovery}) decide what to send; this class knows no HTTP.
+ */
+@Component
+class PaymentSettlement {
+
+    private static final Logger log = LoggerFactory.getLogger(PaymentSettlement.class);
+    static final String PAYMENT_AGGREGATE = "collect.payment";
+    static final String SESSION_AGGREGATE = "collect.payment_session";
+
+    private final Payments payments;
+    private final PaymentSessions sessions;
+    private final WaitingKeys waitingKeys;
+    private final Outbox outbox;
+    private final PaymentObligations obligations;
+    private final SavedPaymentMethods savedMethods;
+    private final PublicBase publicBase;
+    private final TransactionTemplate tx;
+    private final JsonMapper json;
+    private final Duration lease;
+    private final Duration authorizationTtl;
+    private final Map<String, SessionOrigin> origins;
+
+    PaymentSettlement(Payments payments, PaymentSessions sessions, WaitingKeys waitingKeys, Outbox outbox,
+                      PaymentObligations obligations, SavedPaymentMethods savedMethods, PublicBase publicBase,
+                      TransactionTemplate tx, JsonMapper json, PaymentSettings settings, List<SessionOrigin> origins) {
+        this.payments = payments;
+        this.sessions = sessions;
+        this.waitingKeys = waitingKeys;
+        this.outbox = outbox;
+        this.obligations = obligations;
+        this.savedMethods = savedMethods;
+        this.publicBase = publicBase;
+        this.tx = tx;
+        this.json = json;
+        this.lease = settings.lease();
+        this.authorizationTtl = settings.authorizationTtl();
+        this.origins = origins.stream().collect(Collectors.toUnmodifiableMap(SessionOrigin::kind, o -> o));
+    }
+
+    /** How long a writer keeps a payment from the recovery job while it calls the processor. */
+    Duration lease() {
+        return lease;
+    }
+
+    /** A payment (and its session, for an attempt) moved by one writer, with its events not written yet. */
+    final class Run {
+        final Caller owner;
+        final Payment payment;
+        final PaymentSession session;
+        final PaymentProcessor processor;
+        /** The method as the processor receives it: only in memory, for the authorization, never written. */
+        final PaymentMethodInput method;
+        final List<Outbox.Event> events = new ArrayList<>();
+        /**
+         * Whether this run moved its session. Only then is the session written: a run that merely carries the session
+         * (read before a processor call) must not write back a copy a concurrent writer has changed since (a payment
+         * request's new {@code expires_at}).
+         */
+        private boolean sessionMoved;
+
+        Run(Caller owner, Payment payment, PaymentSession session, PaymentProcessor processor, PaymentMethodInput method) {
+            this.owner = owner;
+            this.payment = payment;
+            this.session = session;
+            this.processor = processor;
+            this.method = method;
+        }
+
+        void record(List<Payment.Transition> transitions) {
+            for (Payment.Transition t : transitions) {
+                events.add(paymentEvent(payment, t.eventType()));
+            }
+        }
+
+        void recordSession(PaymentSession.Transition transition) {
+            events.add(sessionEvent(session, transition.eventType()));
+            sessionMoved = true;
+        }
+
+        /** Writes the payment, its session if it moved, and the events; the caller runs this inside a transaction. */
+        void write(Duration leaseFor) {
+            payments.update(payment, leaseFor);
+            if (session != null && sessionMoved) {
+                sessions.update(session);
+                sessionMoved = false;
+            }
+            events.forEach(e -> outbox.append(owner, e));
+            events.clear();
+        }
+
+        void save(Duration leaseFor) {
+            tx.executeWithoutResult(s -> write(leaseFor));
+        }
+    }
+
+    /** A run by the system for a payment read from its row (the recovery job, a status query): no card in memory. */
+    Run runOf(Payment payment, PaymentSession session, PaymentProcessor processor) {
+        return new Run(Caller.system(payment.merchantId(), payment.mode()), payment, session, processor, null);
+    }
+
+    Outbox.Event paymentEvent(Payment payment, String type) {
+        return new Outbox.Event(PAYMENT_AGGREGATE, payment.id(), type, payment.updatedAt(),
+                json.writeValueAsBytes(PaymentView.of(payment)));
+    }
+
+    Outbox.Event sessionEvent(PaymentSession session, String type) {
+        return new Outbox.Event(SESSION_AGGREGATE, session.id(), type, session.updatedAt(),
+                json.writeValueAsBytes(view(session)));
+    }
+
+    PaymentSessionView view(PaymentSession session) {
+        return PaymentSessionView.of(session, publicBase.url());
+    }
+
+    StoredResponse answer(Payment payment) {
+        return StoredResponse.json(200, json.writeValueAsBytes(PaymentView.of(payment)));
+    }
+
+    /** The session's latest attempt, if it has one. */
+    Optional<Payment> latest(PaymentSession session) {
+        return session.paymentId() == null ? Optional.empty() : payments.find(session.paymentId());
+    }
+
+    /** Appends a session's move to the outbox in the caller's transaction and tells its origin. */
+    void moved(Caller owner, PaymentSession session, PaymentSession.Transition transition, Payment ended) {
+        sessions.update(session);
+        outbox.append(owner, sessionEvent(session, transition.eventType()));
+        tellOrigin(owner, session, ended);
+    }
+
+    /**
+     * Tells a session's origin (a payment request, a payment page visit) how the session moved, in the transaction
+     * writing the move. {@code payment}: the attempt that ended with this move, or null.
+     */
+    void tellOrigin(Caller owner, PaymentSession session, Payment payment) {
+        if (session.origin() == null) {
+            return;
+        }
+        SessionOrigin origin = origins.get(session.origin().kind());
+        if (origin == null) {
+            throw new IllegalStateException("No SessionOrigin for " + session.origin().kind());
+        }
+        boolean ended = payment != null && payment.status().isFinal() && payment.id().equals(session.paymentId());
+        origin.moved(owner, new SessionOrigin.Move(session.origin().id(), view(session),
+                ended ? PaymentView.of(payment) : null));
+    }
+
+    /** What the checkout shows of a session's origin, if it has one. */
+    Optional<SessionOrigin.Presentation> presentOrigin(PaymentSession session) {
+        return Optional.ofNullable(session.origin()).flatMap(o -> Optional.ofNullable(origins.get(o.kind()))
+                .flatMap(origin -> origin.present(o.id())));
+    }
+
+    /**
+     * Drives the pending call through the kernel and records its outcome (in memory). Returns false when it stays
+     * unknown (or a void that must happen did not get through): the call stays pending for the recovery job.
+     */
+    boolean settle(Run run, Settlement.Mode mode) {
+        Payment payment = run.payment;
+        var outcome = Settlement.resolve(new ProcessorCall(run), mode);
+        if (outcome.isEmpty()) {
+            log.warn("Outcome of {} on {} is unknown; it stays pending", payment.pending().orElseThrow().type().wire(),
+                    payment.id());
+            return false;
+        }
+        record(run, outcome.get());
+        return true;
+    }
+
+    /** Records a definite outcome of the run's pending call on its payment (in memory). */
+    void record(Run run, ProcessorOutcome outcome) {
+        boolean retriesLeft = run.session == null || run.session.retriesLeft();
+        run.record(run.payment.settle(outcome, Timestamps.now(), retriesLeft, authorizationTtl));
+    }
+
+    /**
+     * Writes a settled run: the payment, the session's move, and for a success the obligation's payment, in one
+     * transaction. An authorization waiting for the customer is written as it is (pending).
+     */
+    void finish(Run run) {
+        tx.executeWithoutResult(s -> {
+            Run locked = run.session == null ? run : withLockedSession(run);
+            locked.write(null);
+            if (locked.session != null && locked.payment.status().isFinal()) {
+                tellOrigin(locked.owner, locked.session, locked.payment);
+            }
+            if (locked.payment.status() == PaymentStatus.SUCCEEDED && locked.payment.obligationId() != null) {
+                obligations.applyReceived(locked.owner, locked.payment.id()).ifPresent(reason -> log.error(
+                        "Payment {} succeeded but could not be applied to {}: {}. An operator must reconcile it.",
+                        locked.payment.id(), locked.payment.obligationId(), reason));
+            }
+            completeWaitingKeys(locked.payment);
+        });
+    }
+
+    /**
+     * The run with its session read again and locked, inside the final transaction: the session may have changed
+     * since the attempt started (a payment request's new expiry), and the move is made on the one in the database.
+     * A final payment that is still the session's latest attempt ends it (saving its method, if it should).
+     */
+    private Run withLockedSession(Run run) {
+        PaymentSession session = sessions.findById(run.session.id(), true).orElseThrow();
+        Run locked = new Run(run.owner, run.payment, session, run.processor, null);
+        locked.events.addAll(run.events);
+        if (locked.payment.status().isFinal() && locked.payment.id().equals(session.paymentId())) {
+            saveMethod(locked.payment, session);
+            locked.recordSession(session.attemptEnded(locked.payment, Timestamps.now()));
+        }
+        return locked;
+    }
+
+    /**
+     * Saves the card of a session's succeeded attempt as a {@code pm_} (decisions §6): always for a verification, and
+     * for a payment when the session asked {@code save_payment_method: always}. Runs inside the transaction that
+     * records the success, before the payment, the session and their events are written, so that all of them show
+     * its id. Once only: a payment that already saved one saves no other.
+     */
+    private void saveMethod(Payment payment, PaymentSession session) {
+        boolean card = payment.paymentMethodDetails() != null
+                && "card".equals(payment.paymentMethodDetails().get("type"));
+        var checkout = session.options() == null ? null : session.options().checkoutOptions();
+        boolean wanted = payment.intent() == Payment.Intent.PAYMENT_METHOD_VERIFICATION
+                || (checkout != null && "always".equals(checkout.savePaymentMethod()));
+        if (payment.status() != PaymentStatus.SUCCEEDED || !card || !wanted || payment.paymentMethodId() != null) {
+            return;
+        }
+        SavedPaymentMethod saved = savedMethods.saveFrom(payment, session.customerId(), Timestamps.now());
+        payment.withPaymentMethod(saved.id());
+        session.withPaymentMethod(saved.id());
+    }
+
+    /** Completes the keys of capture and void requests that never got their answer with the final payment. */
+    private void completeWaitingKeys(Payment payment) {
+        StoredResponse view = answer(payment);
+        waitingKeys.complete(payment.merchantId(), payment.mode().wire(), payment.id(), waiting -> view);
+    }
+
+    /** The checkout's return route for a processor's 3-D Secure or bank page; null without a checkout. */
+    private String returnUrl(PaymentSession session) {
+        return session == null || session.checkoutSessionId() == null ? null
+                : publicBase.url() + "/checkout/" + session.checkoutSessionId() + "/return";
+    }
+
+    /** A payment's pending processor call, as the kernel drives it. */
+    private final class ProcessorCall implements PendingCall<ProcessorOutcome> {
+        private final Run run;
+
+        ProcessorCall(Run run) {
+            this.run = run;
+        }
+
+        @Override
+        public ProcessorOutcome send() {
+            Payment p = run.payment;
+            PaymentOperation operation = p.pending().orElseThrow();
+            return switch (operation.type()) {
+                case AUTHORIZE -> run.method == null
+                        // The card is gone (a crash, or the recovery job): an authorization is never sent twice.
+                        ? run.processor.status(operation.processorKey())
+                        : run.processor.authorize(new PaymentProcessor.Authorize(operation.processorKey(),
+                        p.amount(), p.currency(), run.method, p.captureMethod() == Payment.CaptureMethod.AUTOMATIC
+                        && p.intent() == Payment.Intent.PAYMENT, returnUrl(run.session)));
+                case CAPTURE -> run.processor.capture(new PaymentProcessor.Capture(operation.processorKey(),
+                        operation.authorizationKey(), operation.amount(), p.currency()));
+                case VOID -> run.processor.release(new PaymentProcessor.Release(operation.processorKey(),
+                        operation.authorizationKey(), operation.amount(), p.currency()));
+            };
+        }
+
+        @Override
+        public ProcessorOutcome status() {
+            return run.processor.status(run.payment.pending().orElseThrow().processorKey());
+        }
+
+        @Override
+        public Verdict classify(ProcessorOutcome outcome) {
+            return switch (outcome) {
+                case ProcessorOutcome.Unknown u -> Verdict.UNKNOWN;
+                case ProcessorOutcome.Declined d when d.neverReceived() -> Verdict.NEVER_RECEIVED;
+                default -> Verdict.DEFINITE;
+            };
+        }
+
+        @Override
+        public void reissue() {
+            run.payment.reissuePending(Timestamps.now());
+            run.save(lease);
+        }
+    }
+}
