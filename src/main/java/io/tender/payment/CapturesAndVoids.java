@@ -103,7 +103,7 @@ class CapturesAndVoids {
         }
         PaymentSettlement.Run run = ((IdempotentRequests.Start.Running<PaymentSettlement.Run>) start).value();
         if (!settlement.settle(run, Settlement.Mode.SEND)) {
-            payments.release(run.payment);
+            run.save(null);
             throw new PaymentRejection.NoDefiniteAnswer(run.payment.id()).thrown();
         }
         PaymentOperation settled = run.payment.operations().getLast();

@@ -158,15 +158,28 @@ public final class Payment {
         return operation;
     }
 
-    /** The first pending operation: a void of an authorization still waiting for the customer comes after it. */
+    /**
+     * The first operation not settled yet (pending or unknown): a void of an authorization still waiting for the
+     * customer comes after it.
+     */
     Optional<PaymentOperation> pending() {
-        return operations.stream().filter(o -> o.status() == PaymentOperation.Status.PENDING)
+        return operations.stream().filter(o -> o.status().open())
                 .reduce((first, second) -> second.type() == PaymentOperation.Type.VOID ? second : first);
     }
 
     private Optional<PaymentOperation> pendingAuthorization() {
         return operations.stream().filter(o -> o.type() == PaymentOperation.Type.AUTHORIZE
-                && o.status() == PaymentOperation.Status.PENDING).findFirst();
+                && o.status().open()).findFirst();
+    }
+
+    /**
+     * Records that the pending call went out and its outcome stayed unknown, even after asking: money may have
+     * moved, and only the processor's status answer settles it.
+     */
+    void markUnknown(Instant now) {
+        PaymentOperation operation = pending().orElseThrow(() -> new IllegalStateException("nothing pending on " + id));
+        operations.set(operations.indexOf(operation), operation.unknown());
+        updatedAt = now;
     }
 
     /** The approved authorization, which captures and voids refer to. */

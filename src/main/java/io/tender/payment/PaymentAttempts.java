@@ -87,7 +87,7 @@ class PaymentAttempts {
             return settlement.new Run(owner, payment, session, processor, method);
         });
         if (!settlement.settle(run, Settlement.Mode.SEND)) {
-            payments.release(run.payment);
+            run.save(null);
             return run.payment;
         }
         settlement.finish(run);

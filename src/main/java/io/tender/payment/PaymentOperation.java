@@ -6,9 +6,11 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * One processor call on behalf of a payment. {@code PENDING}: recorded before it is sent, answer not recorded yet (a
- * crash leaves it for the recovery job); {@code action} is set while an authorization waits for the customer (3-D
- * Secure, a bank's page, an app). {@code processorKey} is the key the processor received, the same on every retry;
+ * One processor call on behalf of a payment. {@code PENDING}: recorded before it is sent, while its writer holds the
+ * payment's lease (a crash leaves it for the recovery job, which asks after it first); {@code UNKNOWN}: it was sent
+ * and neither its answer nor a status query said what became of it, so money may have moved (the recovery job asks
+ * after exactly these, never sending them again); {@code action} is set while an authorization waits for the customer
+ * (3-D Secure, a bank's page, an app). {@code processorKey} is the key the processor received, the same on every retry;
  * captures and voids name the authorization's key in {@code authorizationKey}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -25,7 +27,12 @@ record PaymentOperation(String id, Type type, Status status, long amount, String
     }
 
     enum Status {
-        PENDING, SUCCEEDED, FAILED
+        PENDING, UNKNOWN, SUCCEEDED, FAILED;
+
+        /** Not settled yet: not sent, being sent, or sent with an unknown outcome. */
+        boolean open() {
+            return this == PENDING || this == UNKNOWN;
+        }
     }
 
     PaymentOperation settled(Status status, long settledAmount, Map<String, Object> settledReference, PaymentError e) {
@@ -33,9 +40,15 @@ record PaymentOperation(String id, Type type, Status status, long amount, String
                 settledReference, e, createdAt);
     }
 
+    /** The processor's definite answer that the customer has to act: pending again, if it was unknown. */
     PaymentOperation waitingFor(String waitingAction, String url) {
-        return new PaymentOperation(id, type, status, amount, processorKey, authorizationKey, waitingAction, url,
+        return new PaymentOperation(id, type, Status.PENDING, amount, processorKey, authorizationKey, waitingAction, url,
                 reference, error, createdAt);
+    }
+
+    PaymentOperation unknown() {
+        return new PaymentOperation(id, type, Status.UNKNOWN, amount, processorKey, authorizationKey, action,
+                redirectUrl, reference, error, createdAt);
     }
 
     PaymentOperation rekeyed(String key) {

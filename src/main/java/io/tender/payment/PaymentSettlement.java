@@ -183,19 +183,28 @@ class PaymentSettlement {
     }
 
     /**
-     * Drives the pending call through the kernel and records its outcome (in memory). Returns false when it stays
-     * unknown (or a void that must happen did not get through): the call stays pending for the recovery job.
+     * Drives the pending call through the kernel and records where it stands (in memory; the caller writes the run).
+     * Returns false when it is not settled: recorded {@code UNKNOWN} when it went out without a definite answer, or
+     * left {@code PENDING} when a void that must happen did not get through; the recovery job takes either.
      */
     boolean settle(Run run, Settlement.Mode mode) {
         Payment payment = run.payment;
-        var outcome = Settlement.resolve(new ProcessorCall(run), mode);
-        if (outcome.isEmpty()) {
-            log.warn("Outcome of {} on {} is unknown; it stays pending", payment.pending().orElseThrow().type().wire(),
-                    payment.id());
-            return false;
-        }
-        record(run, outcome.get());
-        return true;
+        String operation = payment.pending().orElseThrow().type().wire();
+        return switch (Settlement.resolve(new ProcessorCall(run), mode)) {
+            case Settlement.Resolution.Settled<ProcessorOutcome>(ProcessorOutcome outcome) -> {
+                record(run, outcome);
+                yield true;
+            }
+            case Settlement.Resolution.Unknown<ProcessorOutcome> unknown -> {
+                log.warn("Outcome of {} on {} is unknown; the recovery job will ask after it", operation, payment.id());
+                payment.markUnknown(Timestamps.now());
+                yield false;
+            }
+            case Settlement.Resolution.NotArrived<ProcessorOutcome> notArrived -> {
+                log.warn("The {} on {} did not reach the processor; it stays pending", operation, payment.id());
+                yield false;
+            }
+        };
     }
 
     /** Records a definite outcome of the run's pending call on its payment (in memory). */

@@ -125,7 +125,8 @@ public class Payments {
     List<Payment> claimUnfinished(Instant settledBefore, Instant now, Duration lease, int limit) {
         return rows.claim("""
                         status in ('pending', 'succeeded')
-                        and ((updated_at < :settledBefore and operations @> '[{"status": "PENDING"}]'::jsonb)
+                        and ((updated_at < :settledBefore and (operations @> '[{"status": "PENDING"}]'::jsonb
+                                                               or operations @> '[{"status": "UNKNOWN"}]'::jsonb))
                              or (status = 'succeeded' and capture_method = 'manual'
                                  and authorization_expires_at < :now
                                  and paid_amount + voided_amount < authorized_amount))""",

@@ -1,8 +1,10 @@
 /**
  * Collect's payments (decisions §6): the {@link io.tender.payment.Payment} aggregate ({@code pay_}) and the payment
- * session ({@code ps_}) a customer pays at the hosted checkout ({@link io.tender.payment.Checkout} is the checkout's
- * application API). {@link io.tender.payment.PaymentService} moves payments around each processor call on the
- * settlement kernel that redemptions use; {@link io.tender.payment.PaymentRecovery} is their janitor.
+ * session ({@code ps_}) a customer pays at the hosted checkout. {@link io.tender.payment.Checkout} is the checkout's
+ * one entry. One class per flow, each its own transaction boundary: {@link io.tender.payment.PaymentSessionService},
+ * {@link io.tender.payment.PaymentAttempts}, {@link io.tender.payment.CapturesAndVoids} and
+ * {@link io.tender.payment.PaymentRecovery} (the payments' share of the settlement kernel's janitor), around
+ * {@link io.tender.payment.PaymentSettlement}, which drives each processor call on the kernel redemptions use.
  * {@link io.tender.payment.Payments} is the module's facade for billing, which implements
  * {@link io.tender.payment.PaymentObligations}: billing depends on payments, never the reverse.
  */

@@ -6,8 +6,10 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * One call to the provider on behalf of a redemption. {@code PENDING} is internal: the call was started and its
- * answer is not recorded yet (a crash leaves it for the recovery job); the API shows only settled operations.
+ * One call to the provider on behalf of a redemption. {@code PENDING} and {@code UNKNOWN} are internal (the API shows
+ * only settled operations): {@code PENDING}, recorded before it is sent, while its writer holds the lease (a crash
+ * leaves it for the recovery job, which asks after it first); {@code UNKNOWN}, it was sent and neither its answer
+ * nor a status query said what became of it, so value may have moved (the recovery job asks after exactly these).
  * {@code providerKey} is the idempotency key the provider received, the same on every retry of this operation;
  * a reversal names the key of the operation it gives back in {@code reverses}.
  */
@@ -24,7 +26,12 @@ record Operation(String id, Type type, Status status, long amount, Map<String, O
     }
 
     enum Status {
-        PENDING, SUCCEEDED, FAILED;
+        PENDING, UNKNOWN, SUCCEEDED, FAILED;
+
+        /** Not settled yet: not sent, being sent, or sent with an unknown outcome. */
+        boolean open() {
+            return this == PENDING || this == UNKNOWN;
+        }
 
         String wire() {
             return name().toLowerCase();

@@ -167,8 +167,21 @@ final class Redemption {
                 .findFirst();
     }
 
+    /** The operation not settled yet (pending or unknown), if any. */
     Optional<Operation> pending() {
-        return operations.stream().filter(o -> o.status() == Operation.Status.PENDING).findFirst();
+        return operations.stream().filter(o -> o.status().open()).findFirst();
+    }
+
+    /**
+     * Records that the pending call went out and its outcome stayed unknown, even after asking: value may have
+     * moved, and only the provider's status answer (or a reversal) settles it.
+     */
+    void markUnknown(Instant now) {
+        Operation operation = pending().orElseThrow(() -> new IllegalStateException("nothing pending on " + id));
+        operations.set(operations.indexOf(operation), new Operation(operation.id(), operation.type(),
+                Operation.Status.UNKNOWN, operation.amount(), operation.providerReference(), operation.error(),
+                operation.createdAt(), operation.providerKey(), operation.reverses()));
+        updatedAt = now;
     }
 
     /**

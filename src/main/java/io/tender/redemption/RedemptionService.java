@@ -203,12 +203,8 @@ class RedemptionService {
     private StoredResponse finish(Run run, String key, int status) {
         Redemption redemption = run.redemption;
         if (!settle(run, false, false)) {
-            if (run.events.isEmpty()) {
-                redemptions.release(redemption);
-            } else {
-                // A reserve answered before this confirm is not written yet: write it, with the confirm pending.
-                run.save(null);
-            }
+            // The unknown call is written as such (with, after a hold-less reserve, the reserve's answer and event).
+            run.save(null);
             throw new RedemptionRejection.OutcomeUnknown(redemption.id()).thrown();
         }
         if (redemption.status() == RedemptionStatus.RESERVED && !run.provider.capabilities().hold()) {
@@ -233,26 +229,30 @@ class RedemptionService {
      * memory; the caller writes it). {@code askFirst}: the call may have been sent before (recovery), so ask for its
      * status instead of sending it. {@code stillWanted}: if the provider never received it, the call is still to be
      * made (a confirm that a crashed request may or may not have sent), rather than settled as not having happened.
-     * A reversal that did not get through has not happened: it stays pending. Returns false when the outcome is
-     * still unknown.
+     * A reversal that did not get through has not happened: it stays pending. Returns false when the call is not
+     * settled: recorded {@code UNKNOWN} (it went out without a definite answer) or still pending (a reversal that did
+     * not arrive); the caller writes the redemption either way.
      */
     private boolean settle(Run run, boolean askFirst, boolean stillWanted) {
         Redemption redemption = run.redemption;
         boolean reversal = redemption.pending().orElseThrow().type() == Operation.Type.REVERSE;
-        var outcome = Settlement.resolve(new ProviderCall(run),
-                new Settlement.Mode(askFirst, stillWanted, reversal));
-        if (outcome.isEmpty()) {
-            Operation operation = redemption.pending().orElseThrow();
-            if (reversal) {
-                log.warn("Reversal on {} did not reach the provider or has no definite answer; it stays pending",
-                        redemption.id());
-            } else {
-                log.warn("Outcome of {} on {} is unknown", operation.type().wire(), redemption.id());
+        Operation operation = redemption.pending().orElseThrow();
+        return switch (Settlement.resolve(new ProviderCall(run), new Settlement.Mode(askFirst, stillWanted, reversal))) {
+            case Settlement.Resolution.Settled<ProviderOutcome>(ProviderOutcome outcome) -> {
+                run.record(redemption.settle(outcome, Timestamps.now()));
+                yield true;
             }
-            return false;
-        }
-        run.record(redemption.settle(outcome.get(), Timestamps.now()));
-        return true;
+            case Settlement.Resolution.Unknown<ProviderOutcome> unknown -> {
+                log.warn("Outcome of {} on {} is unknown; the recovery job will ask after it", operation.type().wire(),
+                        redemption.id());
+                redemption.markUnknown(Timestamps.now());
+                yield false;
+            }
+            case Settlement.Resolution.NotArrived<ProviderOutcome> notArrived -> {
+                log.warn("Reversal on {} did not reach the provider; it stays pending", redemption.id());
+                yield false;
+            }
+        };
     }
 
     /** The redemption's pending provider call, as the kernel drives it. */

@@ -57,7 +57,7 @@ public record RedemptionView(
                 r.amount(), r.reservedAmount(), r.redeemedAmount(), r.reversedAmount(), r.currency(),
                 r.source().masked(), r.redemptionOptions(),
                 r.operations().stream()
-                        .filter(o -> o.status() != Operation.Status.PENDING)
+                        .filter(o -> !o.status().open())
                         .map(o -> new OperationView(o.id(), o.type().wire(), o.status().wire(), o.amount(),
                                 o.providerReference(), o.error(), Timestamps.format(o.createdAt())))
                         .toList(),

@@ -124,7 +124,8 @@ class Redemptions implements SealedColumns {
         return rows.claim("""
                         status in ('draft', 'reserved')
                         and ((updated_at < :settledBefore
-                              and (status = 'draft' or operations @> '[{"status": "PENDING"}]'::jsonb))
+                              and (status = 'draft' or operations @> '[{"status": "PENDING"}]'::jsonb
+                                   or operations @> '[{"status": "UNKNOWN"}]'::jsonb))
                              or updated_at < :reservationsBefore)""",
                 Map.of("settledBefore", settledBefore.atOffset(ZoneOffset.UTC),
                         "reservationsBefore", reservationsBefore.atOffset(ZoneOffset.UTC)),

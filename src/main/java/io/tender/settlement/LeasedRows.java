@@ -8,7 +8,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The lease-and-revision rules of one aggregate table (which has {@code id}, {@code revision integer} and
@@ -18,14 +17,15 @@ import java.util.Set;
  */
 public final class LeasedRows {
 
-    private static final Set<String> TABLES = Set.of("redemptions", "payments");
+    private static final java.util.regex.Pattern TABLE = java.util.regex.Pattern.compile("^[a-z][a-z0-9_]*$");
 
     private final JdbcClient jdbc;
     private final String table;
 
+    /** {@code table}: the aggregate's table, named by its repository (a constant, never input). */
     public LeasedRows(JdbcClient jdbc, String table) {
-        if (!TABLES.contains(table)) {
-            throw new IllegalArgumentException("not a leased table: " + table);
+        if (!TABLE.matcher(table).matches()) {
+            throw new IllegalArgumentException("not a table name: " + table);
         }
         this.jdbc = jdbc;
         this.table = table;

@@ -25,12 +25,41 @@ public final class Settlement {
         public static final Mode SEND = new Mode(false, false, false);
     }
 
+    /** Where a pending call stands after {@link #resolve}. */
+    public sealed interface Resolution<O> {
+
+        /**
+         * The other side decided (which may be a "never received" answer the caller records as a refusal). Empty for
+         * an unknown or not-arrived call.
+         */
+        default Optional<O> definite() {
+            return this instanceof Settled<O>(O outcome) ? Optional.of(outcome) : Optional.empty();
+        }
+
+        /** A definite outcome, to record. */
+        record Settled<O>(O outcome) implements Resolution<O> {
+        }
+
+        /**
+         * The call went out and neither its answer nor a status query says what became of it: money may have moved.
+         * The caller records it as unknown, for the recovery job to ask after.
+         */
+        record Unknown<O>() implements Resolution<O> {
+        }
+
+        /**
+         * A call that must happen never reached the other side (asked after, or sent again and lost): nothing moved,
+         * and it stays pending, to be sent later under a fresh key.
+         */
+        record NotArrived<O>() implements Resolution<O> {
+        }
+    }
+
     /**
-     * Returns the definite outcome (which may be a "never received" answer the caller records as a refusal), or
-     * empty when the outcome is still unknown, or a call that must happen did not get through: the call stays
-     * pending for the recovery job.
+     * Drives the call: sends it (or, with {@code askFirst}, asks after it), resolves an unknown answer by its status,
+     * and answers where it stands. Never sends one key twice.
      */
-    public static <O> Optional<O> resolve(PendingCall<O> call, Mode mode) {
+    public static <O> Resolution<O> resolve(PendingCall<O> call, Mode mode) {
         boolean askFirst = mode.askFirst();
         O outcome = askFirst ? call.status() : call.send();
         if (askFirst && (mode.mustHappen() || mode.neverReceivedIsPending())
@@ -45,11 +74,11 @@ public final class Settlement {
         }
         PendingCall.Verdict verdict = call.classify(outcome);
         if (verdict == PendingCall.Verdict.UNKNOWN) {
-            return Optional.empty();
+            return new Resolution.Unknown<>();
         }
         if (verdict == PendingCall.Verdict.NEVER_RECEIVED && mode.neverReceivedIsPending()) {
-            return Optional.empty();
+            return new Resolution.NotArrived<>();
         }
-        return Optional.of(outcome);
+        return new Resolution.Settled<>(outcome);
     }
 }

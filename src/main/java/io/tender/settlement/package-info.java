@@ -9,8 +9,12 @@
  *       ({@link io.tender.settlement.Settlement});</li>
  *   <li>rows are written conditionally on the revision read, under a lease that keeps the recovery job away while a
  *       request works on them ({@link io.tender.settlement.LeasedRows});</li>
- *   <li>the recovery job takes unfinished rows in batches on whichever instance gets there first
- *       ({@link io.tender.settlement.RecoveryBatches}) and, once a row is final, completes every Idempotency-Key still
+ *   <li>an operation is {@code PENDING} while recorded and being sent, and {@code UNKNOWN} once sent without a
+ *       definite answer ({@link io.tender.settlement.Settlement.Resolution}), so a row tells whether money may have
+ *       moved;</li>
+ *   <li>one recovery job, the {@link io.tender.settlement.Janitor}, takes unfinished rows of every
+ *       {@link io.tender.settlement.Recoverable} kind in batches on whichever instance gets there first and, once a
+ *       row is final, completes every Idempotency-Key still
  *       waiting on it with the final answer ({@link io.tender.settlement.WaitingKeys}).</li>
  * </ul>
  * The kernel knows neither HTTP nor any one aggregate: each aggregate supplies its calls and its table.

@@ -82,6 +82,30 @@ class ProcessorFaultsIT extends LiveProvidersIntegrationTest {
     }
 
     @Test
+    void aCaptureSentWithoutADefiniteAnswerIsStoredAsUnknownAndOnlyItIsAskedAfter() {
+        JsonNode payment = authorized(5000);
+        String id = payment.get("id").stringValue();
+        PROVIDER.stubFor(post("/processor/capture").willReturn(aResponse().withStatus(503)));
+        PROVIDER.stubFor(get(urlPathMatching("/processor/operations/.*")).willReturn(aResponse().withStatus(503)));
+
+        assertProblem(api.post("/collect/payments/" + id + "/captures", "{}").send(), 504, "request_timeout");
+
+        // An operator reading the row sees that the capture went out and money may have moved: unknown, not pending.
+        assertThat(operationStatuses(id)).containsExactly("AUTHORIZE SUCCEEDED", "CAPTURE UNKNOWN");
+        PROVIDER.stubFor(get(urlPathMatching("/processor/operations/" + id + "(:|%3A)capture"))
+                .willReturn(okJson(APPROVED.formatted(5000))));
+        await().atMost(Duration.ofSeconds(15)).until(() -> operationStatuses(id).contains("CAPTURE SUCCEEDED"));
+        assertThat(collect.get("/collect/payments/" + id).get("paid_amount").longValue()).isEqualTo(5000);
+        PROVIDER.verify(1, postRequestedFor(urlEqualTo("/processor/capture")));
+    }
+
+    private java.util.List<String> operationStatuses(String paymentId) {
+        return jdbc.sql("select (o ->> 'type') || ' ' || (o ->> 'status') from payments,"
+                + " jsonb_array_elements(operations) with ordinality as ops(o, n) where id = ? order by n")
+                .param(paymentId).query(String.class).list();
+    }
+
+    @Test
     void aCaptureTheProcessorNeverReceivedGoesAgainUnderAFreshKey() {
         JsonNode payment = authorized(4000);
         String id = payment.get("id").stringValue();

@@ -261,6 +261,10 @@ class ProviderFaultsIT extends LiveProvidersIntegrationTest {
         String id = first.json().get("detail").stringValue().replaceAll(".*(rdm_[a-f0-9]{24}).*", "$1");
         var meanwhile = live.get("/collect/redemptions/" + id).send().json();
         assertThat(meanwhile.get("status").stringValue()).isEqualTo("reserved");
+        // An operator reading the row sees that the confirm went out and value may have moved: unknown, not pending.
+        assertThat(jdbc.sql("select o ->> 'status' from redemptions, jsonb_array_elements(operations) o"
+                + " where id = ? and o ->> 'type' = 'CONFIRM'").param(id).query(String.class).single())
+                .isEqualTo("UNKNOWN");
         var retry = live.post("/collect/redemptions", body).idempotencyKey("503-1").send();
         assertThat(retry.status()).isEqualTo(409);
         assertThat(retry.json().get("code").stringValue()).isEqualTo("conflict");

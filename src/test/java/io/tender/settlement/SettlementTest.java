@@ -60,41 +60,42 @@ class SettlementTest {
     @Test
     void aDefiniteAnswerIsTakenAsItIs() {
         Script script = new Script().send("ok");
-        assertThat(Settlement.resolve(script, Settlement.Mode.SEND)).contains("ok");
+        assertThat(Settlement.resolve(script, Settlement.Mode.SEND).definite()).contains("ok");
         assertThat(script.calls).containsExactly("send pay_1:capture");
     }
 
     @Test
     void anUnknownAnswerIsResolvedByTheStatusNeverByResending() {
         Script script = new Script().send("unknown").status("ok");
-        assertThat(Settlement.resolve(script, Settlement.Mode.SEND)).contains("ok");
+        assertThat(Settlement.resolve(script, Settlement.Mode.SEND).definite()).contains("ok");
         assertThat(script.calls).containsExactly("send pay_1:capture", "status pay_1:capture");
     }
 
     @Test
-    void anOutcomeThatStaysUnknownIsReportedAsNone() {
+    void anOutcomeThatStaysUnknownIsReportedAsUnknown() {
         Script script = new Script().send("unknown").status("unknown");
-        assertThat(Settlement.resolve(script, Settlement.Mode.SEND)).isEmpty();
+        assertThat(Settlement.resolve(script, Settlement.Mode.SEND)).isInstanceOf(Settlement.Resolution.Unknown.class);
     }
 
     @Test
     void recoveryAsksFirstAndACallThatMustHappenGoesAgainUnderAFreshKey() {
         Script script = new Script().status("never").send("ok");
-        assertThat(Settlement.resolve(script, new Settlement.Mode(true, true, false))).contains("ok");
+        assertThat(Settlement.resolve(script, new Settlement.Mode(true, true, false)).definite()).contains("ok");
         assertThat(script.calls).containsExactly("status pay_1:capture", "reissue", "send pay_1:capture~2");
     }
 
     @Test
     void aCallThatNeedNotHappenIsSettledAsNeverReceived() {
         Script script = new Script().status("never");
-        assertThat(Settlement.resolve(script, new Settlement.Mode(true, false, false))).contains("never");
+        assertThat(Settlement.resolve(script, new Settlement.Mode(true, false, false)).definite()).contains("never");
         assertThat(script.calls).containsExactly("status pay_1:capture");
     }
 
     @Test
-    void aReversalThatDidNotGetThroughStaysPending() {
+    void aReversalThatDidNotGetThroughStaysPendingNotUnknown() {
         Script script = new Script().send("never");
-        assertThat(Settlement.resolve(script, new Settlement.Mode(false, false, true))).isEmpty();
+        assertThat(Settlement.resolve(script, new Settlement.Mode(false, false, true)))
+                .isInstanceOf(Settlement.Resolution.NotArrived.class);
         assertThat(script.calls).containsExactly("send pay_1:capture");
     }
 
