@@ -168,25 +168,47 @@ public final class Payment {
         return payment;
     }
 
-    /** Records the authorization about to be sent; the payment is {@code pending} from now on. */
+    /** Records the authorization about to be sent; the draft is {@code pending} from now on. Only a draft authorizes. */
     PaymentOperation beginAuthorization(Instant now) {
+        if (status != PaymentStatus.DRAFT) {
+            throw new IllegalStateException("payment " + id + " is " + status.wire() + ", not draft");
+        }
+        PaymentOperation operation = add(PaymentOperation.Type.AUTHORIZE, amount, null, now);
         status = PaymentStatus.PENDING;
-        return add(PaymentOperation.Type.AUTHORIZE, amount, null, now);
+        return operation;
     }
 
-    /** Records a capture of {@code captured} about to be sent (the caller checked {@link #notCapturable}). */
+    /**
+     * Records a capture of {@code captured} about to be sent: of an authorization {@link #notCapturable} accepts, at
+     * most what {@link #remaining} (the service refuses the others first, in the client's words).
+     */
     PaymentOperation beginCapture(long captured, Instant now) {
+        Optional<String> refusal = notCapturable(now);
+        if (refusal.isPresent() || captured < 1 || captured > remaining()) {
+            throw new IllegalStateException("cannot capture " + captured + " of " + id + ": "
+                    + refusal.orElse(remaining() + " remains"));
+        }
         return add(PaymentOperation.Type.CAPTURE, captured, authorization().orElseThrow().processorKey(), now);
     }
 
-    /** Records the release of the whole remaining authorization (or of one still waiting for the customer). */
+    /**
+     * Records the release of the whole remaining authorization, or of one still waiting for the customer (which stays
+     * pending beside it until the void's answer); nothing else may be pending.
+     */
     PaymentOperation beginVoid(Instant now) {
-        String key = authorization().or(() -> pendingAuthorization()).orElseThrow().processorKey();
+        Optional<PaymentOperation> waiting = awaitingCustomer();
+        if (waiting.isEmpty() && remaining() == 0) {
+            throw new IllegalStateException("nothing to void on " + id);
+        }
+        String key = waiting.or(this::authorization).orElseThrow().processorKey();
         return add(PaymentOperation.Type.VOID, remaining(), key, now);
     }
 
     private PaymentOperation add(PaymentOperation.Type type, long operationAmount, String authorizationKey, Instant now) {
-        if (pending().isPresent() && type != PaymentOperation.Type.VOID) {
+        // One call at a time; only the void of an authorization waiting for the customer goes out beside it.
+        Optional<PaymentOperation> pending = pending();
+        boolean releasesWaiting = type == PaymentOperation.Type.VOID && pending.equals(awaitingCustomer());
+        if (pending.isPresent() && !releasesWaiting) {
             throw new IllegalStateException("an operation is already pending on " + id);
         }
         long sameType = operations.stream().filter(o -> o.type() == type).count();
@@ -222,7 +244,7 @@ public final class Payment {
 
     /** The processor key of the pending call is fenced: the call goes again under a fresh key, recorded first. */
     void reissuePending(Instant now) {
-        PaymentOperation operation = pending().orElseThrow();
+        PaymentOperation operation = pending().orElseThrow(() -> new IllegalStateException("nothing pending on " + id));
         long ofType = operations.stream().filter(o -> o.type() == operation.type()).count();
         operations.set(operations.indexOf(operation),
                 operation.rekeyed(OperationKeys.reissued(operation.processorKey(), ofType)));
@@ -329,8 +351,11 @@ public final class Payment {
         return transitions;
     }
 
-    /** Ends a draft (nothing sent) when its session ends: {@code expired}. */
+    /** Ends a draft (nothing sent) when its session ends: {@code expired}. Only a draft ends this way. */
     List<Transition> expireDraft(Instant now) {
+        if (status != PaymentStatus.DRAFT) {
+            throw new IllegalStateException("payment " + id + " is " + status.wire() + ", not draft");
+        }
         status = PaymentStatus.EXPIRED;
         updatedAt = now;
         version++;
