@@ -47,6 +47,29 @@ public final class Payment {
         }
     }
 
+    /**
+     * What a payment is for and how it is taken, fixed when it is created. {@code customerId} and {@code obligationId}
+     * are null when it pays no customer's obligation.
+     */
+    record Terms(String merchantId, Mode mode, Intent intent, CaptureMethod captureMethod, long amount,
+                 String currency, String country, String customerId, String obligationId) {
+    }
+
+    /**
+     * The session a payment is an attempt at, fixed when the attempt starts: the session, its
+     * {@code external_reference}, and the fingerprint of the card tried (null for other methods).
+     */
+    record Attempt(String paymentSessionId, String externalReference, String cardFingerprint) {
+    }
+
+    /** What a stored row holds; {@link Payments} reads one from each row. */
+    record Snapshot(String id, Terms terms, Attempt attempt, Instant createdAt,
+                    Map<String, Object> paymentMethodDetails, Map<String, String> metadata, String paymentMethodId,
+                    PaymentStatus status, long authorizedAmount, Instant authorizationExpiresAt, long paidAmount,
+                    long voidedAmount, PaymentError lastPaymentError, int version, List<PaymentOperation> operations,
+                    Instant updatedAt, int revision) {
+    }
+
     private final String id;
     private final String merchantId;
     private final Mode mode;
@@ -77,76 +100,115 @@ public final class Payment {
     /** The {@code pm_} this payment saved, or null. */
     private String paymentMethodId;
 
-    Payment(String id, String merchantId, Mode mode, Intent intent, CaptureMethod captureMethod, long amount,
-            String currency, String country, Map<String, Object> paymentMethodDetails, String cardFingerprint,
-            String externalReference, Map<String, String> metadata, String paymentSessionId, String customerId,
-            String obligationId, Instant createdAt, PaymentStatus status, long authorizedAmount,
-            Instant authorizationExpiresAt, long paidAmount, long voidedAmount, PaymentError lastPaymentError,
-            int version, List<PaymentOperation> operations, Instant updatedAt, int revision) {
+    /**
+     * The fixed part of a payment, without operations; each factory then sets the state the payment starts in.
+     * {@code attempt} is null for a payment made outside any session.
+     */
+    private Payment(String id, Terms terms, Attempt attempt, Instant createdAt) {
         this.id = id;
-        this.merchantId = merchantId;
-        this.mode = mode;
-        this.intent = intent;
-        this.captureMethod = captureMethod;
-        this.amount = amount;
-        this.currency = currency;
-        this.country = country;
-        this.paymentMethodDetails = paymentMethodDetails;
-        this.cardFingerprint = cardFingerprint;
-        this.externalReference = externalReference;
-        this.metadata = metadata;
-        this.paymentSessionId = paymentSessionId;
-        this.customerId = customerId;
-        this.obligationId = obligationId;
+        this.merchantId = terms.merchantId();
+        this.mode = terms.mode();
+        this.intent = terms.intent();
+        this.captureMethod = terms.captureMethod();
+        this.amount = terms.amount();
+        this.currency = terms.currency();
+        this.country = terms.country();
+        this.customerId = terms.customerId();
+        this.obligationId = terms.obligationId();
+        this.paymentSessionId = attempt == null ? null : attempt.paymentSessionId();
+        this.externalReference = attempt == null ? null : attempt.externalReference();
+        this.cardFingerprint = attempt == null ? null : attempt.cardFingerprint();
         this.createdAt = createdAt;
-        this.status = status;
-        this.authorizedAmount = authorizedAmount;
-        this.authorizationExpiresAt = authorizationExpiresAt;
-        this.paidAmount = paidAmount;
-        this.voidedAmount = voidedAmount;
-        this.lastPaymentError = lastPaymentError;
-        this.version = version;
-        this.operations = new ArrayList<>(operations);
-        this.updatedAt = updatedAt;
-        this.revision = revision;
+        this.operations = new ArrayList<>();
     }
 
     /** A payment that has already succeeded in full (billing's test helper): automatic capture, no processor call. */
     static Payment succeeded(String merchantId, Mode mode, long amount, String currency, String obligationId,
                              String customerId, Instant now) {
-        return new Payment(Ids.newId(Payments.PREFIX), merchantId, mode, Intent.PAYMENT, CaptureMethod.AUTOMATIC,
-                amount, currency, "ZA", null, null, null, null, null, customerId, obligationId, now,
-                PaymentStatus.SUCCEEDED, amount, null, amount, 0, null, 2, List.of(), now, 0);
+        Payment payment = new Payment(Ids.newId(Payments.PREFIX), new Terms(merchantId, mode, Intent.PAYMENT,
+                CaptureMethod.AUTOMATIC, amount, currency, "ZA", customerId, obligationId), null, now);
+        payment.status = PaymentStatus.SUCCEEDED;
+        payment.authorizedAmount = amount;
+        payment.paidAmount = amount;
+        payment.version = 2;
+        payment.updatedAt = now;
+        return payment;
     }
 
-    /** A customer's attempt at a session, in {@code draft}: nothing sent yet. */
+    /** A customer's attempt at a session, in {@code draft} at version 1: nothing sent yet. */
     static Payment attempt(String merchantId, Mode mode, PaymentSession session, Intent intent,
                            CaptureMethod captureMethod, Map<String, Object> details, String fingerprint, Instant now) {
-        return new Payment(Ids.newId(Payments.PREFIX), merchantId, mode, intent, captureMethod, session.amount(),
-                session.currency(), session.country(), details, fingerprint, session.externalReference(),
-                session.metadata(), session.id(), session.customerId(), session.obligationId(), now,
-                PaymentStatus.DRAFT, 0, null, 0, 0, null, 1, List.of(), now, 0);
+        Payment payment = new Payment(Ids.newId(Payments.PREFIX), new Terms(merchantId, mode, intent, captureMethod,
+                session.amount(), session.currency(), session.country(), session.customerId(), session.obligationId()),
+                new Attempt(session.id(), session.externalReference(), fingerprint), now);
+        payment.paymentMethodDetails = details;
+        payment.metadata = session.metadata();
+        payment.status = PaymentStatus.DRAFT;
+        payment.version = 1;
+        payment.updatedAt = now;
+        return payment;
     }
 
-    /** Records the authorization about to be sent; the payment is {@code pending} from now on. */
+    /** The payment a stored row holds, as it was written. */
+    static Payment restored(Snapshot row) {
+        Payment payment = new Payment(row.id(), row.terms(), row.attempt(), row.createdAt());
+        payment.paymentMethodDetails = row.paymentMethodDetails();
+        payment.metadata = row.metadata();
+        payment.paymentMethodId = row.paymentMethodId();
+        payment.status = row.status();
+        payment.authorizedAmount = row.authorizedAmount();
+        payment.authorizationExpiresAt = row.authorizationExpiresAt();
+        payment.paidAmount = row.paidAmount();
+        payment.voidedAmount = row.voidedAmount();
+        payment.lastPaymentError = row.lastPaymentError();
+        payment.version = row.version();
+        payment.operations.addAll(row.operations());
+        payment.updatedAt = row.updatedAt();
+        payment.revision = row.revision();
+        return payment;
+    }
+
+    /** Records the authorization about to be sent; the draft is {@code pending} from now on. Only a draft authorizes. */
     PaymentOperation beginAuthorization(Instant now) {
+        if (status != PaymentStatus.DRAFT) {
+            throw new IllegalStateException("payment " + id + " is " + status.wire() + ", not draft");
+        }
+        PaymentOperation operation = add(PaymentOperation.Type.AUTHORIZE, amount, null, now);
         status = PaymentStatus.PENDING;
-        return add(PaymentOperation.Type.AUTHORIZE, amount, null, now);
+        return operation;
     }
 
-    /** Records a capture of {@code captured} about to be sent (the caller checked {@link #capturable}). */
+    /**
+     * Records a capture of {@code captured} about to be sent: of an authorization {@link #notCapturable} accepts, at
+     * most what {@link #remaining} (the service refuses the others first, in the client's words).
+     */
     PaymentOperation beginCapture(long captured, Instant now) {
+        Optional<String> refusal = notCapturable(now);
+        if (refusal.isPresent() || captured < 1 || captured > remaining()) {
+            throw new IllegalStateException("cannot capture " + captured + " of " + id + ": "
+                    + refusal.orElse(remaining() + " remains"));
+        }
         return add(PaymentOperation.Type.CAPTURE, captured, authorization().orElseThrow().processorKey(), now);
     }
 
-    /** Records the release of the whole remaining authorization (or of one still waiting for the customer). */
+    /**
+     * Records the release of the whole remaining authorization, or of one still waiting for the customer (which stays
+     * pending beside it until the void's answer); nothing else may be pending.
+     */
     PaymentOperation beginVoid(Instant now) {
-        String key = authorization().or(() -> pendingAuthorization()).orElseThrow().processorKey();
+        Optional<PaymentOperation> waiting = awaitingCustomer();
+        if (waiting.isEmpty() && remaining() == 0) {
+            throw new IllegalStateException("nothing to void on " + id);
+        }
+        String key = waiting.or(this::authorization).orElseThrow().processorKey();
         return add(PaymentOperation.Type.VOID, remaining(), key, now);
     }
 
     private PaymentOperation add(PaymentOperation.Type type, long operationAmount, String authorizationKey, Instant now) {
-        if (pending().isPresent() && type != PaymentOperation.Type.VOID) {
+        // One call at a time; only the void of an authorization waiting for the customer goes out beside it.
+        Optional<PaymentOperation> pending = pending();
+        boolean releasesWaiting = type == PaymentOperation.Type.VOID && pending.equals(awaitingCustomer());
+        if (pending.isPresent() && !releasesWaiting) {
             throw new IllegalStateException("an operation is already pending on " + id);
         }
         long sameType = operations.stream().filter(o -> o.type() == type).count();
@@ -195,7 +257,7 @@ public final class Payment {
 
     /** The processor key of the pending call is fenced: the call goes again under a fresh key, recorded first. */
     void reissuePending(Instant now) {
-        PaymentOperation operation = pending().orElseThrow();
+        PaymentOperation operation = pending().orElseThrow(() -> new IllegalStateException("nothing pending on " + id));
         long ofType = operations.stream().filter(o -> o.type() == operation.type()).count();
         operations.set(operations.indexOf(operation),
                 operation.rekeyed(OperationKeys.reissued(operation.processorKey(), ofType)));
@@ -302,8 +364,11 @@ public final class Payment {
         return transitions;
     }
 
-    /** Ends a draft (nothing sent) when its session ends: {@code expired}. */
+    /** Ends a draft (nothing sent) when its session ends: {@code expired}. Only a draft ends this way. */
     List<Transition> expireDraft(Instant now) {
+        if (status != PaymentStatus.DRAFT) {
+            throw new IllegalStateException("payment " + id + " is " + status.wire() + ", not draft");
+        }
         status = PaymentStatus.EXPIRED;
         updatedAt = now;
         version++;
@@ -337,7 +402,7 @@ public final class Payment {
     String cardFingerprint() { return cardFingerprint; }
     String paymentMethodId() { return paymentMethodId; }
 
-    /** Records the method this payment saved (or, read back from its row, had saved). */
+    /** Records the method this payment saved, in the transaction that records its success. */
     Payment withPaymentMethod(String id) {
         this.paymentMethodId = id;
         return this;

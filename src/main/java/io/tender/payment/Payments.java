@@ -20,7 +20,6 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -185,19 +184,30 @@ public class Payments {
         String lastError = rs.getString("last_payment_error");
         String metadata = rs.getString("metadata");
         Timestamp expires = rs.getTimestamp("authorization_expires_at");
-        return new Payment(rs.getString("id"), rs.getString("merchant_id"), Mode.fromWire(rs.getString("mode")),
+        var terms = new Payment.Terms(rs.getString("merchant_id"), Mode.fromWire(rs.getString("mode")),
                 Payment.Intent.valueOf(rs.getString("intent").toUpperCase()),
-                Payment.CaptureMethod.valueOf(rs.getString("capture_method").toUpperCase()),
-                rs.getLong("amount"), rs.getString("currency"), rs.getString("country"),
-                details == null ? null : json.readValue(details, OBJECT), rs.getString("card_fingerprint"),
-                rs.getString("external_reference"), metadata == null ? null : json.readValue(metadata, STRINGS),
-                rs.getString("payment_session_id"), rs.getString("customer_id"), rs.getString("obligation_id"),
-                rs.getTimestamp("created_at").toInstant(), PaymentStatus.fromWire(rs.getString("status")),
-                rs.getLong("authorized_amount"), expires == null ? null : expires.toInstant(),
-                rs.getLong("paid_amount"), rs.getLong("voided_amount"),
-                lastError == null ? null : json.readValue(lastError, PaymentError.class), rs.getInt("version"),
-                new ArrayList<>(json.readValue(rs.getString("operations"), OPERATIONS)),
-                rs.getTimestamp("updated_at").toInstant(), rs.getInt("revision"))
-                .withPaymentMethod(rs.getString("payment_method_id"));
+                Payment.CaptureMethod.valueOf(rs.getString("capture_method").toUpperCase()), rs.getLong("amount"),
+                rs.getString("currency"), rs.getString("country"), rs.getString("customer_id"),
+                rs.getString("obligation_id"));
+        var attempt = new Payment.Attempt(rs.getString("payment_session_id"), rs.getString("external_reference"),
+                rs.getString("card_fingerprint"));
+        return Payment.restored(new Payment.Snapshot(
+                rs.getString("id"),
+                terms,
+                attempt,
+                rs.getTimestamp("created_at").toInstant(),
+                details == null ? null : json.readValue(details, OBJECT),
+                metadata == null ? null : json.readValue(metadata, STRINGS),
+                rs.getString("payment_method_id"),
+                PaymentStatus.fromWire(rs.getString("status")),
+                rs.getLong("authorized_amount"),
+                expires == null ? null : expires.toInstant(),
+                rs.getLong("paid_amount"),
+                rs.getLong("voided_amount"),
+                lastError == null ? null : json.readValue(lastError, PaymentError.class),
+                rs.getInt("version"),
+                json.readValue(rs.getString("operations"), OPERATIONS),
+                rs.getTimestamp("updated_at").toInstant(),
+                rs.getInt("revision")));
     }
 }
