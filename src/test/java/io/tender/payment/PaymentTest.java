@@ -494,6 +494,52 @@ class PaymentTest {
                 .extracting(PaymentOperation::status).containsExactly(PaymentOperation.Status.FAILED);
     }
 
+    /**
+     * A call that went out without a definite answer is marked unknown (money may have moved): the payment's status
+     * and amounts stay as they were, the call is still the one pending (nothing else may begin beside it), and the
+     * processor's later answer settles it like any other; an answer that the customer must act makes it pending again.
+     */
+    @ParameterizedTest(name = "{0}, then {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # from                        | later answer    | status     | paid | voided | operation
+            pending authorization         | approved        | succeeded  | 10000| 0      | SUCCEEDED
+            pending authorization         | declined        | failed     | 0    | 0      | FAILED
+            pending authorization         | action required | pending    | 0    | 0      | PENDING
+            pending manual authorization  | approved        | succeeded  | 0    | 0      | SUCCEEDED
+            capture pending               | approved        | succeeded  | 4000 | 0      | SUCCEEDED
+            capture pending               | declined        | succeeded  | 0    | 0      | FAILED
+            void pending                  | approved        | cancelled  | 0    | 10000  | SUCCEEDED
+            """)
+    void aCallMarkedUnknownStaysPendingUntilTheProcessorsAnswerSettlesIt(String from, String answer, String status,
+                                                                        long paid, long voided, String operation) {
+        Payment p = given(from);
+        PaymentStatus statusBefore = p.status();
+        String id = p.pending().orElseThrow().id();
+
+        p.markUnknown(LATER);
+
+        assertThat(p.pending()).map(PaymentOperation::status).contains(PaymentOperation.Status.UNKNOWN);
+        assertThat(p.pending()).map(PaymentOperation::id).contains(id);
+        assertThat(p.status()).isEqualTo(statusBefore);
+        assertThat(p.notCapturable(LATER)).as("nothing begins beside an unknown call").isPresent();
+        p.settle(outcome(answer, p), LATER, true, TTL);
+        assertThat(p.status().wire()).isEqualTo(status);
+        assertThat(p.paidAmount()).isEqualTo(paid);
+        assertThat(p.voidedAmount()).isEqualTo(voided);
+        assertThat(p.operations()).filteredOn(o -> o.id().equals(id)).extracting(o -> o.status().name())
+                .containsExactly(operation);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"draft", "succeeded automatic", "succeeded manual", "cancelled", "failed"})
+    void onlyAPendingCallCanBeMarkedUnknown(String from) {
+        Payment p = given(from);
+        List<Object> before = state(p);
+
+        assertThatThrownBy(() -> p.markUnknown(LATER)).isInstanceOf(IllegalStateException.class);
+        assertThat(state(p)).isEqualTo(before);
+    }
+
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"draft", "succeeded automatic", "succeeded by billing", "verified", "succeeded manual",
             "partially captured", "fully captured", "cancelled", "failed", "expired", "expired draft"})
