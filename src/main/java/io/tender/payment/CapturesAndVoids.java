@@ -25,27 +25,9 @@ import java.util.function.Consumer;
  * {@link PaymentRecovery}, which completes the key once the payment is final.
  */
 @Service
-class CapturesAndVoids {
-
-    private final Payments payments;
-    private final IdempotentRequests idempotent;
-    private final IdempotencyKeys keys;
-    private final PaymentProcessors processors;
-    private final PaymentSettlement settlement;
-    private final TransactionTemplate tx;
-    private final Rejections rejections;
-
-    CapturesAndVoids(Payments payments, IdempotentRequests idempotent, IdempotencyKeys keys,
-                     PaymentProcessors processors, PaymentSettlement settlement, TransactionTemplate tx,
-                     Rejections rejections) {
-        this.payments = payments;
-        this.idempotent = idempotent;
-        this.keys = keys;
-        this.processors = processors;
-        this.settlement = settlement;
-        this.tx = tx;
-        this.rejections = rejections;
-    }
+record CapturesAndVoids(Payments payments, IdempotentRequests idempotent, IdempotencyKeys keys,
+                        PaymentProcessors processors, PaymentSettlement settlement, TransactionTemplate tx,
+                        Rejections rejections) {
 
     StoredResponse capture(Caller caller, String id, KeyedRequest request, Integer ifMatch, Long amount,
                            Map<String, String> metadata) {

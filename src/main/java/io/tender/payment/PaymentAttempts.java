@@ -24,31 +24,11 @@ import java.time.Instant;
  * for {@link PaymentRecovery}.
  */
 @Service
-class PaymentAttempts {
+record PaymentAttempts(Payments payments, PaymentSessions sessions, PaymentProcessors processors,
+                       PaymentObligations obligations, PaymentMethods methods, Outbox outbox,
+                       PaymentSettlement settlement, TransactionTemplate tx) {
 
     private static final Logger log = LoggerFactory.getLogger(PaymentAttempts.class);
-
-    private final Payments payments;
-    private final PaymentSessions sessions;
-    private final PaymentProcessors processors;
-    private final PaymentObligations obligations;
-    private final PaymentMethods methods;
-    private final Outbox outbox;
-    private final PaymentSettlement settlement;
-    private final TransactionTemplate tx;
-
-    PaymentAttempts(Payments payments, PaymentSessions sessions, PaymentProcessors processors,
-                    PaymentObligations obligations, PaymentMethods methods, Outbox outbox,
-                    PaymentSettlement settlement, TransactionTemplate tx) {
-        this.payments = payments;
-        this.sessions = sessions;
-        this.processors = processors;
-        this.obligations = obligations;
-        this.methods = methods;
-        this.outbox = outbox;
-        this.settlement = settlement;
-        this.tx = tx;
-    }
 
     /**
      * Starts an attempt at a session with the customer's method: records the payment with its authorization

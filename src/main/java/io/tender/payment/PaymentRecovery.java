@@ -23,28 +23,11 @@ import java.util.Optional;
  * authorizations past {@code authorization_expires_at}, and then ends sessions past {@code expires_at}.
  */
 @Component
-class PaymentRecovery implements Recoverable<Payment> {
+record PaymentRecovery(Payments payments, PaymentSessions sessions, PaymentProcessors processors,
+                       PaymentSettlement settlement, TransactionTemplate tx, PaymentSettings settings)
+        implements Recoverable<Payment> {
 
     private static final Logger log = LoggerFactory.getLogger(PaymentRecovery.class);
-
-    private final Payments payments;
-    private final PaymentSessions sessions;
-    private final PaymentProcessors processors;
-    private final PaymentSettlement settlement;
-    private final TransactionTemplate tx;
-    private final Duration minAge;
-    private final Duration interval;
-
-    PaymentRecovery(Payments payments, PaymentSessions sessions, PaymentProcessors processors,
-                    PaymentSettlement settlement, TransactionTemplate tx, PaymentSettings settings) {
-        this.payments = payments;
-        this.sessions = sessions;
-        this.processors = processors;
-        this.settlement = settlement;
-        this.tx = tx;
-        this.minAge = settings.recovery().minAge();
-        this.interval = settings.recovery().interval();
-    }
 
     @Override
     public String name() {
@@ -53,12 +36,12 @@ class PaymentRecovery implements Recoverable<Payment> {
 
     @Override
     public Duration interval() {
-        return interval;
+        return settings.recovery().interval();
     }
 
     @Override
     public List<Payment> claim(Instant now, int limit) {
-        return payments.claimUnfinished(now.minus(minAge), now, settlement.lease(), limit);
+        return payments.claimUnfinished(now.minus(settings.recovery().minAge()), now, settlement.lease(), limit);
     }
 
     @Override

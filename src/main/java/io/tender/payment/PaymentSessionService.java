@@ -18,22 +18,8 @@ import java.util.List;
  * ({@code complete}). Attempts are {@link PaymentAttempts}'; the end of an expired session is {@link PaymentRecovery}'s.
  */
 @Service
-class PaymentSessionService {
-
-    private final PaymentSessions sessions;
-    private final PaymentObligations obligations;
-    private final IdempotentRequests idempotent;
-    private final Outbox outbox;
-    private final PaymentSettlement settlement;
-
-    PaymentSessionService(PaymentSessions sessions, PaymentObligations obligations, IdempotentRequests idempotent,
-                          Outbox outbox, PaymentSettlement settlement) {
-        this.sessions = sessions;
-        this.obligations = obligations;
-        this.idempotent = idempotent;
-        this.outbox = outbox;
-        this.settlement = settlement;
-    }
+record PaymentSessionService(PaymentSessions sessions, PaymentObligations obligations, IdempotentRequests idempotent,
+                             Outbox outbox, PaymentSettlement settlement) {
 
     StoredResponse create(Caller caller, KeyedRequest request, NewPaymentSession command) {
         return idempotent.execute(caller, request, () -> {

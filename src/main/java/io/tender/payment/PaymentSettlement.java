@@ -19,9 +19,7 @@ import tools.jackson.databind.json.JsonMapper;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * What every payment flow shares around a processor call, on the settlement kernel that redemptions use: a
@@ -32,45 +30,23 @@ import java.util.stream.Collectors;
  * {@link PaymentRecovery}) decide what to send; this class knows no HTTP.
  */
 @Component
-class PaymentSettlement {
+record PaymentSettlement(Payments payments, PaymentSessions sessions, WaitingKeys waitingKeys, Outbox outbox,
+                         PaymentObligations obligations, SavedPaymentMethods savedMethods, PublicBase publicBase,
+                         TransactionTemplate tx, JsonMapper json, PaymentSettings settings,
+                         List<SessionOrigin> origins) {
 
     private static final Logger log = LoggerFactory.getLogger(PaymentSettlement.class);
     static final String PAYMENT_AGGREGATE = "collect.payment";
     static final String SESSION_AGGREGATE = "collect.payment_session";
 
-    private final Payments payments;
-    private final PaymentSessions sessions;
-    private final WaitingKeys waitingKeys;
-    private final Outbox outbox;
-    private final PaymentObligations obligations;
-    private final SavedPaymentMethods savedMethods;
-    private final PublicBase publicBase;
-    private final TransactionTemplate tx;
-    private final JsonMapper json;
-    private final Duration lease;
-    private final Duration authorizationTtl;
-    private final Map<String, SessionOrigin> origins;
-
-    PaymentSettlement(Payments payments, PaymentSessions sessions, WaitingKeys waitingKeys, Outbox outbox,
-                      PaymentObligations obligations, SavedPaymentMethods savedMethods, PublicBase publicBase,
-                      TransactionTemplate tx, JsonMapper json, PaymentSettings settings, List<SessionOrigin> origins) {
-        this.payments = payments;
-        this.sessions = sessions;
-        this.waitingKeys = waitingKeys;
-        this.outbox = outbox;
-        this.obligations = obligations;
-        this.savedMethods = savedMethods;
-        this.publicBase = publicBase;
-        this.tx = tx;
-        this.json = json;
-        this.lease = settings.lease();
-        this.authorizationTtl = settings.authorizationTtl();
-        this.origins = origins.stream().collect(Collectors.toUnmodifiableMap(SessionOrigin::kind, o -> o));
-    }
-
     /** How long a writer keeps a payment from the recovery job while it calls the processor. */
     Duration lease() {
-        return lease;
+        return settings.lease();
+    }
+
+    /** The origin module that opened sessions of {@code kind}, if one is there. */
+    private Optional<SessionOrigin> origin(String kind) {
+        return origins.stream().filter(o -> o.kind().equals(kind)).findFirst();
     }
 
     /** A payment (and its session, for an attempt) moved by one writer, with its events not written yet. */
@@ -167,10 +143,8 @@ class PaymentSettlement {
         if (session.origin() == null) {
             return;
         }
-        SessionOrigin origin = origins.get(session.origin().kind());
-        if (origin == null) {
-            throw new IllegalStateException("No SessionOrigin for " + session.origin().kind());
-        }
+        SessionOrigin origin = origin(session.origin().kind())
+                .orElseThrow(() -> new IllegalStateException("No SessionOrigin for " + session.origin().kind()));
         boolean ended = payment != null && payment.status().isFinal() && payment.id().equals(session.paymentId());
         origin.moved(owner, new SessionOrigin.Move(session.origin().id(), view(session),
                 ended ? PaymentView.of(payment) : null));
@@ -178,7 +152,7 @@ class PaymentSettlement {
 
     /** What the checkout shows of a session's origin, if it has one. */
     Optional<SessionOrigin.Presentation> presentOrigin(PaymentSession session) {
-        return Optional.ofNullable(session.origin()).flatMap(o -> Optional.ofNullable(origins.get(o.kind()))
+        return Optional.ofNullable(session.origin()).flatMap(o -> origin(o.kind())
                 .flatMap(origin -> origin.present(o.id())));
     }
 
@@ -210,7 +184,7 @@ class PaymentSettlement {
     /** Records a definite outcome of the run's pending call on its payment (in memory). */
     void record(Run run, ProcessorOutcome outcome) {
         boolean retriesLeft = run.session == null || run.session.retriesLeft();
-        run.record(run.payment.settle(outcome, Timestamps.now(), retriesLeft, authorizationTtl));
+        run.record(run.payment.settle(outcome, Timestamps.now(), retriesLeft, settings.authorizationTtl()));
     }
 
     /**
@@ -324,7 +298,7 @@ class PaymentSettlement {
         @Override
         public void reissue() {
             run.payment.reissuePending(Timestamps.now());
-            run.save(lease);
+            run.save(settings.lease());
         }
     }
 }

@@ -13,25 +13,8 @@ import java.util.List;
  * for {@code min-age}; holds older than {@code reservation-ttl}) and finishes them ({@link RedemptionService#recover}).
  */
 @Component
-class RedemptionRecovery implements Recoverable<Redemption> {
-
-    private final Redemptions redemptions;
-    private final RedemptionService service;
-    private final Duration minAge;
-    private final Duration giveUpAfter;
-    private final Duration reservationTtl;
-    private final Duration lease;
-    private final Duration interval;
-
-    RedemptionRecovery(Redemptions redemptions, RedemptionService service, RedemptionSettings settings) {
-        this.redemptions = redemptions;
-        this.service = service;
-        this.minAge = settings.recovery().minAge();
-        this.giveUpAfter = settings.recovery().giveUpAfter();
-        this.reservationTtl = settings.reservationTtl();
-        this.lease = settings.lease();
-        this.interval = settings.recovery().interval();
-    }
+record RedemptionRecovery(Redemptions redemptions, RedemptionService service, RedemptionSettings settings)
+        implements Recoverable<Redemption> {
 
     @Override
     public String name() {
@@ -40,17 +23,18 @@ class RedemptionRecovery implements Recoverable<Redemption> {
 
     @Override
     public Duration interval() {
-        return interval;
+        return settings.recovery().interval();
     }
 
     @Override
     public List<Redemption> claim(Instant now, int limit) {
-        return redemptions.claimUnfinished(now.minus(minAge), now.minus(reservationTtl), lease, limit);
+        return redemptions.claimUnfinished(now.minus(settings.recovery().minAge()), now.minus(settings.reservationTtl()),
+                settings.lease(), limit);
     }
 
     @Override
     public void recover(Redemption redemption, Instant now) {
-        service.recover(redemption, now.minus(giveUpAfter), now.minus(reservationTtl));
+        service.recover(redemption, now.minus(settings.recovery().giveUpAfter()), now.minus(settings.reservationTtl()));
     }
 
     @Override
