@@ -297,6 +297,8 @@ public final class Payment {
             }
             case ProcessorOutcome.Unknown unknown ->
                     throw new IllegalStateException("an unknown outcome must be resolved before it is recorded");
+            case ProcessorOutcome.Accepted accepted ->
+                    throw new IllegalStateException("only a refund is accepted for later; a payment's call is decided");
             case ProcessorOutcome.Approved approved -> {
                 operations.set(index, operation.settled(PaymentOperation.Status.SUCCEEDED, approved.amount(),
                         approved.reference(), null));

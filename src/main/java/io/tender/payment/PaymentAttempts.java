@@ -87,7 +87,8 @@ record PaymentAttempts(Payments payments, PaymentSessions sessions, PaymentProce
                 : sessions.findById(payment.paymentSessionId(), false).orElse(null);
         var run = settlement.runOf(payment, session, processors.forMode(payment.mode()));
         ProcessorOutcome outcome = run.processor.status(payment.pending().orElseThrow().processorKey());
-        if (outcome instanceof ProcessorOutcome.ActionRequired || outcome instanceof ProcessorOutcome.Unknown) {
+        if (outcome instanceof ProcessorOutcome.ActionRequired || outcome instanceof ProcessorOutcome.Unknown
+                || outcome instanceof ProcessorOutcome.Accepted) {
             return;
         }
         settlement.record(run, outcome);

@@ -21,6 +21,12 @@ public interface PaymentProcessor {
     ProcessorOutcome release(Release call);
 
     /**
+     * Gives back {@code amount} of what was captured under the authorization made with {@code authorizationKey}. The
+     * processor may finish it later: {@link ProcessorOutcome.Accepted}, and the call's status tells how it ended.
+     */
+    ProcessorOutcome refund(Refund call);
+
+    /**
      * What became of an earlier call, by its key: its answer, {@link ProcessorOutcome.ActionRequired} while the
      * customer has not finished, {@link ProcessorOutcome.Declined#notReceived} (and the key fenced) if it never
      * arrived, {@link ProcessorOutcome.Unknown} if the processor cannot say.
@@ -39,5 +45,8 @@ public interface PaymentProcessor {
     }
 
     record Release(String operationKey, String authorizationKey, long amount, String currency) {
+    }
+
+    record Refund(String operationKey, String authorizationKey, long amount, String currency) {
     }
 }

@@ -33,6 +33,13 @@ public sealed interface ProcessorOutcome {
         }
     }
 
+    /**
+     * The processor took the call and finishes it by itself later (a refund on its way back to the customer's bank):
+     * nothing is decided yet, and the call's status tells how it ended. Only a refund is answered so.
+     */
+    record Accepted(Map<String, Object> reference) implements ProcessorOutcome {
+    }
+
     /** We cannot tell whether the processor did it. */
     record Unknown(String message) implements ProcessorOutcome {
     }

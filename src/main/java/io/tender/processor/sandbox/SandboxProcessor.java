@@ -92,6 +92,12 @@ public class SandboxProcessor implements PaymentProcessor {
         return new Approved(amount, currency, funding, Map.of("processor_reference", "sbx_" + Ids.randomHex(12)));
     }
 
+    /** Refunds are being added (issue 23): until then every refund is refused, so nothing moves. */
+    @Override
+    public ProcessorOutcome refund(Refund call) {
+        return new ProcessorOutcome.Declined("invalid_request", "not_supported", "Refunds are not offered yet");
+    }
+
     @Override
     public ProcessorOutcome capture(Capture call) {
         return tx.execute(s -> {
