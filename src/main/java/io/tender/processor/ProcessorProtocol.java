@@ -46,6 +46,8 @@ public final class ProcessorProtocol {
                     node.put("redirect_url", r.redirectUrl());
                 }
             }
+            case ProcessorOutcome.Accepted a -> node.put("result", "pending")
+                    .set("reference", json.valueToTree(a.reference() == null ? Map.of() : a.reference()));
             case ProcessorOutcome.Unknown u -> node.put("result", "unknown").put("message", u.message());
         }
         return node;
@@ -76,6 +78,7 @@ public final class ProcessorProtocol {
                     node.path("decline_code").stringValue(null), node.path("message").stringValue("Declined"));
             case "action_required" -> new ProcessorOutcome.ActionRequired(text(node, "action"),
                     node.path("redirect_url").stringValue(null));
+            case "pending" -> new ProcessorOutcome.Accepted(answers.reference(node));
             case "unknown" -> new ProcessorOutcome.Unknown(node.path("message").stringValue("unknown"));
             default -> throw new Malformed("unknown result");
         };

@@ -228,6 +228,7 @@ public class SandboxProcessor implements PaymentProcessor {
                 case Approved a -> "approved";
                 case Declined d -> "declined";
                 case ActionRequired r -> "action_required";
+                case ProcessorOutcome.Accepted a -> "pending";
                 case ProcessorOutcome.Unknown u -> "unknown";
             });
             return row;
