@@ -223,6 +223,7 @@ class SimulatorController {
             case ProcessorOutcome.Approved a -> ResponseEntity.ok(processorProtocol.write(a));
             case ProcessorOutcome.Declined d -> ResponseEntity.unprocessableContent().body(processorProtocol.write(d));
             case ProcessorOutcome.ActionRequired r -> ResponseEntity.accepted().body(processorProtocol.write(r));
+            case ProcessorOutcome.Accepted a -> ResponseEntity.accepted().body(processorProtocol.write(a));
             case ProcessorOutcome.Unknown u -> ResponseEntity.status(HttpStatus.GATEWAY_TIMEOUT).build();
         };
     }
