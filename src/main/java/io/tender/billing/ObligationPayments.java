@@ -199,6 +199,11 @@ public class ObligationPayments implements PaymentObligations {
         return Optional.empty();
     }
 
+    @Override
+    public Optional<String> reverseRefunded(Caller caller, String paymentId, String refundId, long amount) {
+        return Optional.of("reversals are not built yet");
+    }
+
     /** The first of {@code checks} that refuses a payment of {@code amount} in {@code currency}, if one does. */
     static Optional<BillingRejection> firstRejection(List<PaymentCheck> checks, Obligation obligation, long amount,
                                                      String currency) {

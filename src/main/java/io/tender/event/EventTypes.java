@@ -15,10 +15,11 @@ public final class EventTypes {
     public static final List<String> ALL = List.of(
             "redemption.created", "redemption.reserved", "redemption.confirmed", "redemption.failed",
             "redemption.reversed",
-            "obligation.amount_applied",
+            "obligation.amount_applied", "obligation.amount_reversed",
             "payment.succeeded",
             "payment.attempt_failed", "payment.captured", "payment.voided", "payment.failed", "payment.cancelled",
             "payment.expired",
+            "refund.created", "refund.succeeded", "refund.failed",
             "payment_session.created", "payment_session.updated", "payment_session.completed",
             "payment_session.expired",
             "payment_request.created", "payment_request.updated", "payment_request.paid",

@@ -66,8 +66,8 @@ public final class Payment {
     record Snapshot(String id, Terms terms, Attempt attempt, Instant createdAt,
                     Map<String, Object> paymentMethodDetails, Map<String, String> metadata, String paymentMethodId,
                     PaymentStatus status, long authorizedAmount, Instant authorizationExpiresAt, long paidAmount,
-                    long voidedAmount, PaymentError lastPaymentError, int version, List<PaymentOperation> operations,
-                    Instant updatedAt, int revision) {
+                    long voidedAmount, long refundedAmount, PaymentError lastPaymentError, int version,
+                    List<PaymentOperation> operations, Instant updatedAt, int revision) {
     }
 
     private final String id;
@@ -92,6 +92,8 @@ public final class Payment {
     private Instant authorizationExpiresAt;
     private long paidAmount;
     private long voidedAmount;
+    /** What its succeeded refunds gave back, as read: only a refund's success writes it ({@code Refunds}). */
+    private long refundedAmount;
     private PaymentError lastPaymentError;
     private int version;
     private final List<PaymentOperation> operations;
@@ -160,6 +162,7 @@ public final class Payment {
         payment.authorizationExpiresAt = row.authorizationExpiresAt();
         payment.paidAmount = row.paidAmount();
         payment.voidedAmount = row.voidedAmount();
+        payment.refundedAmount = row.refundedAmount();
         payment.lastPaymentError = row.lastPaymentError();
         payment.version = row.version();
         payment.operations.addAll(row.operations());
@@ -420,6 +423,7 @@ public final class Payment {
     Instant authorizationExpiresAt() { return authorizationExpiresAt; }
     public long paidAmount() { return paidAmount; }
     long voidedAmount() { return voidedAmount; }
+    long refundedAmount() { return refundedAmount; }
     PaymentError lastPaymentError() { return lastPaymentError; }
     int version() { return version; }
     List<PaymentOperation> operations() { return List.copyOf(operations); }

@@ -38,4 +38,12 @@ public interface PaymentObligations {
      * not asked again; returns why it could not be applied (a bill voided meanwhile), for the operator.
      */
     Optional<String> applyReceived(Caller caller, String paymentId);
+
+    /**
+     * Reverses {@code amount} of a payment's application to its obligation, in the caller's transaction (the one
+     * recording the refund's success), at most once per refund, writing {@code obligation.amount_reversed}. The money
+     * has gone back already, so nothing refuses it; returns why it could not be reversed (the payment was never
+     * applied), for the operator.
+     */
+    Optional<String> reverseRefunded(Caller caller, String paymentId, String refundId, long amount);
 }

@@ -51,6 +51,12 @@ class PaymentProblems implements RejectionProblems<PaymentRejection> {
                     "must be a phone number of " + r.country() + " in international format, such as +27821234567");
             case PaymentRejection.PushNotOffered r ->
                     ApiException.notPossible("The payment session does not take capitec_pay.");
+            case PaymentRejection.RefundNotFound r ->
+                    new ApiException(ProblemCode.RESOURCE_NOT_FOUND, "No such refund.");
+            case PaymentRejection.NotRefundable r -> state("The payment is " + r.status() + "; only captured money"
+                    + " is refunded.");
+            case PaymentRejection.NothingCaptured r -> state("nothing captured to refund; void the authorization instead");
+            case PaymentRejection.RefundOverRefundable r -> state("refund amount exceeds the refundable amount");
             case PaymentRejection.CheckoutNotFound r ->
                     new ApiException(ProblemCode.RESOURCE_NOT_FOUND, "No such checkout.");
             case PaymentRejection.CardDetailsInvalid r -> ApiException.badRequest(cardErrors(r));

@@ -84,6 +84,23 @@ sealed interface PaymentRejection extends Rejection {
     record PushNotOffered() implements PaymentRejection {
     }
 
+    // ---- refunds (decisions §10) ----
+
+    record RefundNotFound() implements PaymentRejection {
+    }
+
+    /** A refund of a payment that is {@code status} (its wire name): only captured money is refunded. */
+    record NotRefundable(String status) implements PaymentRejection {
+    }
+
+    /** A succeeded payment with nothing captured: an open manual authorization is voided, not refunded. */
+    record NothingCaptured() implements PaymentRejection {
+    }
+
+    /** A refund of {@code amount} with only {@code refundable} left of what was captured. */
+    record RefundOverRefundable(long amount, long refundable) implements PaymentRejection {
+    }
+
     // ---- the hosted checkout ({@link Checkout}) ----
 
     /** No session behind the checkout id (or a sandbox page asked of a live session). */

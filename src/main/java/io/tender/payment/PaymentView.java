@@ -26,6 +26,8 @@ public record PaymentView(
         @Schema(format = "date-time", description = "Manual capture: when the remaining authorization is released.") String authorizationExpiresAt,
         @Schema(description = "Minor units captured (received).", requiredMode = Schema.RequiredMode.REQUIRED) long paidAmount,
         @Schema(description = "Minor units of the authorization released.", requiredMode = Schema.RequiredMode.REQUIRED) long voidedAmount,
+        @Schema(description = "Minor units given back by succeeded refunds; 0 before any. Refunds change neither "
+                + "`status` nor `paid_amount`.", minimum = "0", requiredMode = Schema.RequiredMode.REQUIRED) long refundedAmount,
         @Schema(description = "`{\"type\": \"card\", \"card\": {type, scheme, bin, last4, exp_month, exp_year}}`, "
                 + "`{\"type\": \"pay_by_bank\", \"pay_by_bank\": {bank}}`, or `capitec_pay` / `mobile_money` with "
                 + "`{phone_number}` masked to its last 4 digits.") Map<String, Object> paymentMethodDetails,
@@ -44,7 +46,7 @@ public record PaymentView(
         return new PaymentView(p.id(), p.status().wire(), p.amount(), p.currency(), p.country(), p.mode().wire(),
                 p.intent().wire(), p.captureMethod().wire(), p.authorizedAmount(),
                 p.authorizationExpiresAt() == null ? null : Timestamps.format(p.authorizationExpiresAt()),
-                p.paidAmount(), p.voidedAmount(), p.paymentMethodDetails(), p.externalReference(),
+                p.paidAmount(), p.voidedAmount(), p.refundedAmount(), p.paymentMethodDetails(), p.externalReference(),
                 p.lastPaymentError(), p.metadata(), p.paymentSessionId(), p.paymentMethodId(), p.customerId(), p.obligationId(),
                 p.version(), Timestamps.format(p.createdAt()), Timestamps.format(p.updatedAt()));
     }

@@ -147,6 +147,25 @@ public class Payments {
         return find(caller, id).orElseThrow(() -> rejections.rejected(new PaymentRejection.PaymentNotFound()));
     }
 
+    /**
+     * The payment, held until the caller's transaction ends: refunds of one payment are checked against its
+     * {@code paid_amount} one at a time. {@link PaymentRejection.PaymentNotFound} as {@link #get}.
+     */
+    Payment lock(Caller caller, String id) {
+        return jdbc.sql("select * from payments where id = ? and merchant_id = ? and mode = ? for update")
+                .params(id, caller.merchantId(), caller.mode().wire()).query(this::map).optional()
+                .orElseThrow(() -> new PaymentRejection.PaymentNotFound().thrown());
+    }
+
+    /**
+     * Adds a succeeded refund to the payment's {@code refunded_amount}, in the transaction recording the success. It
+     * changes no state a writer of the payment holds (no revision), so a capture in flight is not disturbed.
+     */
+    void addRefunded(String paymentId, long amount) {
+        jdbc.sql("update payments set refunded_amount = refunded_amount + ? where id = ?").params(amount, paymentId)
+                .update();
+    }
+
     /** A payment by id alone, for the checkout and the recovery job (which act for the payment's own merchant). */
     Optional<Payment> find(String id) {
         return jdbc.sql("select * from payments where id = ?").param(id).query(this::map).optional();
@@ -204,6 +223,7 @@ public class Payments {
                 expires == null ? null : expires.toInstant(),
                 rs.getLong("paid_amount"),
                 rs.getLong("voided_amount"),
+                rs.getLong("refunded_amount"),
                 lastError == null ? null : json.readValue(lastError, PaymentError.class),
                 rs.getInt("version"),
                 json.readValue(rs.getString("operations"), OPERATIONS),
