@@ -222,7 +222,7 @@ class PaymentTest {
                 new Payment.Terms("mer_2", Mode.LIVE, Payment.Intent.PAYMENT, MANUAL, 9000, "KES", "KE", "bcus_2",
                         "ob_2"),
                 new Payment.Attempt("ps_2", "ref-2", "fp_2"), NOW, CARD, Map.of("k", "v"), "pm_2",
-                PaymentStatus.SUCCEEDED, 9000, NOW.plus(TTL), 3000, 1000, error, 4, List.of(authorize, capture),
+                PaymentStatus.SUCCEEDED, 9000, NOW.plus(TTL), 3000, 1000, 700, error, 4, List.of(authorize, capture),
                 LATER, 6);
 
         Payment p = Payment.restored(row);
@@ -237,8 +237,8 @@ class PaymentTest {
         assertThat(p.paymentMethodDetails()).isEqualTo(CARD);
         assertThat(p.metadata()).isEqualTo(Map.of("k", "v"));
         assertThat(p.status()).isEqualTo(PaymentStatus.SUCCEEDED);
-        assertThat(List.of(p.authorizedAmount(), p.paidAmount(), p.voidedAmount(), p.remaining()))
-                .containsExactly(9000L, 3000L, 1000L, 5000L);
+        assertThat(List.of(p.authorizedAmount(), p.paidAmount(), p.voidedAmount(), p.remaining(), p.refundedAmount()))
+                .containsExactly(9000L, 3000L, 1000L, 5000L, 700L);
         assertThat(p.authorizationExpiresAt()).isEqualTo(NOW.plus(TTL));
         assertThat(p.lastPaymentError()).isEqualTo(error);
         assertThat(p.version()).isEqualTo(4);
