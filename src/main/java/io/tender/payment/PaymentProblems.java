@@ -55,6 +55,8 @@ class PaymentProblems implements RejectionProblems<PaymentRejection> {
                     new ApiException(ProblemCode.RESOURCE_NOT_FOUND, "No such refund.");
             case PaymentRejection.NotRefundable r -> state("The payment is " + r.status() + "; only captured money"
                     + " is refunded.");
+            case PaymentRejection.NoProcessorPayment r -> state("The payment was recorded by the billing test helper,"
+                    + " not taken through a processor: there is nothing to refund.");
             case PaymentRejection.NothingCaptured r -> state("nothing captured to refund; void the authorization instead");
             case PaymentRejection.RefundOverRefundable r -> state("refund amount exceeds the refundable amount");
             case PaymentRejection.CheckoutNotFound r ->

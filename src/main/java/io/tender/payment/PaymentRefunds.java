@@ -61,6 +61,9 @@ record PaymentRefunds(Payments payments, Refunds refunds, IdempotentRequests ide
             if (payment.paidAmount() == 0) {
                 throw new PaymentRejection.NothingCaptured().thrown();
             }
+            if (payment.authorization().isEmpty()) {
+                throw new PaymentRejection.NoProcessorPayment().thrown();
+            }
             long refundable = payment.paidAmount() - refunds.committed(payment.id());
             long amount = command.amount() == null ? refundable : command.amount();
             if (amount > refundable || amount == 0) {

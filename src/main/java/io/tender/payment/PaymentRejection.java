@@ -93,6 +93,10 @@ sealed interface PaymentRejection extends Rejection {
     record NotRefundable(String status) implements PaymentRejection {
     }
 
+    /** A payment billing's test helper recorded without a processor call: no processor holds its money. */
+    record NoProcessorPayment() implements PaymentRejection {
+    }
+
     /** A succeeded payment with nothing captured: an open manual authorization is voided, not refunded. */
     record NothingCaptured() implements PaymentRejection {
     }

@@ -69,7 +69,7 @@ final class ValidRequests {
             Map.entry("payments", "payment"), Map.entry("payment_sessions", "payment_session"),
             Map.entry("payment_requests", "payment_request"),
             Map.entry("payment_methods", "payment_method"), Map.entry("payment_pages", "payment_page"),
-            Map.entry("redemptions", "redemption"),
+            Map.entry("redemptions", "redemption"), Map.entry("refunds", "refund"),
             Map.entry("webhook_endpoints", "webhook_endpoint"), Map.entry("webhook_endpoint", "webhook_endpoint"),
             Map.entry("events", "event"),
             Map.entry("merchants", "merchant"), Map.entry("keys", "key"),
@@ -102,10 +102,12 @@ final class ValidRequests {
         for (int i = 1; i < segments.length; i++) {
             if (segments[i].equals("{" + name + "}")) {
                 String kind = KINDS.get(segments[i - 1]);
-                // A capture or void needs a manual authorization; complete needs a merchant-selection session waiting
+                // A capture or void needs a manual authorization, a refund captured money; complete needs a merchant-selection session waiting
                 // after a declined attempt. Anything else on these objects takes the plain fixture.
                 if (path.endsWith("/captures") || path.endsWith("/voids")) {
                     kind = "authorized_payment";
+                } else if (path.endsWith("/refunds")) {
+                    kind = "captured_payment";
                 } else if (path.endsWith("/complete")) {
                     kind = "waiting_session";
                 }
@@ -180,6 +182,14 @@ final class ValidRequests {
                     assertThat(session.status()).as(session.toString()).isEqualTo(201);
                     yield pay(session, "4242424242424242").paymentId();
                 }
+                case "captured_payment" -> {
+                    var session = api.post("/collect/payment_sessions", "{\"amount\":150000,\"currency\":\"ZAR\"}")
+                            .send();
+                    assertThat(session.status()).as(session.toString()).isEqualTo(201);
+                    yield pay(session, "4242424242424242").paymentId();
+                }
+                case "refund" -> created(api.post("/collect/payments/" + id("captured_payment") + "/refunds",
+                        "{\"amount\":100}").send(), 201);
                 case "payment_method" -> {
                     var session = api.post("/collect/payment_sessions", "{\"amount\":0,\"currency\":\"ZAR\"}").send();
                     assertThat(session.status()).as(session.toString()).isEqualTo(201);
