@@ -15,7 +15,7 @@ public final class EventTypes {
     public static final List<String> ALL = List.of(
             "redemption.created", "redemption.reserved", "redemption.confirmed", "redemption.failed",
             "redemption.reversed",
-            "obligation.amount_applied",
+            "obligation.amount_applied", "obligation.amount_reversed",
             "payment.succeeded",
             "payment.attempt_failed", "payment.captured", "payment.voided", "payment.failed", "payment.cancelled",
             "payment.expired",
