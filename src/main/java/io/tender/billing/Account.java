@@ -22,6 +22,12 @@ record Account(String id, String externalReference, String customerId, String na
     }
 
     @Override
+    public Account reversed(long amount, Instant at) {
+        return new Account(id, externalReference, customerId, name, ledger.reversed(amount), metadata,
+                createdAt, at);
+    }
+
+    @Override
     public String accountId() {
         return id;
     }

@@ -48,6 +48,17 @@ record Bill(String id, String externalReference, String obligationId, String cus
     }
 
     /**
+     * A refund took {@code amount} of a payment back: {@code amount_paid} goes down, and a paid bill is unpaid again
+     * once it falls below {@code amount_due}. Never below zero: a correction (PATCH) may have lowered it already. A
+     * voided bill stays voided with its amount paid down too: the money left, whatever the bill's state.
+     */
+    @Override
+    public Bill reversed(long amount, Instant at) {
+        long paid = Math.max(0, amountPaid - amount);
+        return status == BillStatus.VOIDED ? with(BillStatus.VOIDED, paid, at) : withAmountPaid(paid, at);
+    }
+
+    /**
      * Manual reconciliation (decisions §4): {@code amount_paid} is replaced (0 to {@code amount_due}), payment rules
      * replaced, metadata merged.
      */
@@ -75,9 +86,12 @@ record Bill(String id, String externalReference, String obligationId, String cus
     }
 
     private Bill withAmountPaid(long paid, Instant now) {
-        return new Bill(id, externalReference, obligationId, customerId, accountId,
-                paid >= amountDue ? BillStatus.PAID : BillStatus.UNPAID, currency, amountDue, paid, billDate, dueDate,
-                paymentRules, metadata, createdAt, now);
+        return with(paid >= amountDue ? BillStatus.PAID : BillStatus.UNPAID, paid, now);
+    }
+
+    private Bill with(BillStatus nextStatus, long paid, Instant now) {
+        return new Bill(id, externalReference, obligationId, customerId, accountId, nextStatus, currency, amountDue,
+                paid, billDate, dueDate, paymentRules, metadata, createdAt, now);
     }
 
     private Optional<BillingRejection> voidedRejection(String attempted) {

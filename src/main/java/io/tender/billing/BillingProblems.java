@@ -41,6 +41,10 @@ class BillingProblems implements RejectionProblems<BillingRejection> {
                     "Only a succeeded payment can be applied; this one is " + r.status() + ".");
             case NotForObligation r -> ApiException.notPossible("This payment was not made for an obligation.");
             case ObligationMissing r -> ApiException.notPossible("The obligation of this payment does not exist.");
+            case NeverApplied r -> ApiException.notPossible(
+                    "This payment was never applied to its obligation, so there is nothing to reverse.");
+            case ReversalAboveApplied r -> stateTransition("A reversal of " + r.amount() + " would exceed the "
+                    + r.applied() + " this payment applied (" + r.reversed() + " reversed already).");
             case CurrencyFixed r -> new ApiException(ProblemCode.CONFLICT,
                     "The currency of a " + r.noun() + " cannot change once set.");
             case AmountPaidAboveDue r -> ApiException.badRequest("amount_paid",

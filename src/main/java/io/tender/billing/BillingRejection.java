@@ -64,6 +64,17 @@ sealed interface BillingRejection extends Rejection {
     record ObligationMissing() implements BillingRejection {
     }
 
+    // A refund's reversal (ObligationPayments.reverseRefunded): returned for the operator, as the money went back.
+
+    /** The payment was made for an obligation but never applied to it, so a refund has nothing to reverse. */
+    record NeverApplied(String paymentId) implements BillingRejection {
+    }
+
+    /** A refund would reverse more than the payment applied: {@code reversed} so far, {@code amount} now. */
+    record ReversalAboveApplied(String paymentId, long applied, long reversed, long amount)
+            implements BillingRejection {
+    }
+
     // Changes
 
     record BillPaid() implements BillingRejection {

@@ -23,6 +23,12 @@ record Customer(String id, String externalReference, String name, String email, 
     }
 
     @Override
+    public Customer reversed(long amount, Instant at) {
+        return new Customer(id, externalReference, name, email, phone, ledger.reversed(amount), metadata,
+                createdAt, at);
+    }
+
+    @Override
     public String customerId() {
         return id;
     }

@@ -40,4 +40,11 @@ sealed interface Obligation permits BalanceObligation, Bill {
      * {@link #stateRejection()} and {@link #limitRejection(long)} first ({@link ObligationPayments} does).
      */
     Obligation applied(long amount, Instant at);
+
+    /**
+     * The obligation after a refund took {@code amount} of an applied payment back at {@code at}: the inverse of
+     * {@link #applied}. Nothing refuses it, as the money has gone back already; the caller has checked that the
+     * payment's application covers {@code amount}.
+     */
+    Obligation reversed(long amount, Instant at);
 }

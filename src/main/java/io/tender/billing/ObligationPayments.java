@@ -23,7 +23,8 @@ import java.util.stream.Stream;
  * later Collect). One transaction locks the obligation's row, checks its payment rules, moves its balance or
  * amount paid, records the application (one per payment, by primary key) and writes
  * {@code obligation.amount_applied}. The row lock serializes every payment and correction of one obligation, so
- * concurrent payments add up exactly and the rules see the amount outstanding at that moment.
+ * concurrent payments add up exactly and the rules see the amount outstanding at that moment. A refund's success
+ * reverses its share of an application the same way ({@link #reverseRefunded}, {@code obligation.amount_reversed}).
  */
 @Service
 public class ObligationPayments implements PaymentObligations {
@@ -79,16 +80,18 @@ public class ObligationPayments implements PaymentObligations {
     private final Accounts accounts;
     private final Bills bills;
     private final PaymentApplications applications;
+    private final PaymentReversals reversals;
     private final Outbox outbox;
     private final JsonMapper json;
 
     ObligationPayments(Payments payments, Customers customers, Accounts accounts, Bills bills,
-                       PaymentApplications applications, Outbox outbox, JsonMapper json) {
+                       PaymentApplications applications, PaymentReversals reversals, Outbox outbox, JsonMapper json) {
         this.payments = payments;
         this.customers = customers;
         this.accounts = accounts;
         this.bills = bills;
         this.applications = applications;
+        this.reversals = reversals;
         this.outbox = outbox;
         this.json = json;
     }
@@ -121,11 +124,7 @@ public class ObligationPayments implements PaymentObligations {
     /** Moves the obligation, writes {@code obligation.amount_applied} and records the application. */
     private PaymentApplication record(Caller caller, Payment payment, Obligation obligation, Obligation after,
                                       Instant now) {
-        switch (after) {
-            case Customer c -> customers.update(caller, c);
-            case Account a -> accounts.update(caller, a);
-            case Bill b -> bills.update(caller, b);
-        }
+        save(caller, after);
         String eventId = outbox.append(caller, new Outbox.Event(AGGREGATE, obligation.obligationId(),
                 AmountApplied.TYPE, now, json.writeValueAsBytes(AmountApplied.of(obligation, payment))));
         PaymentApplication application = new PaymentApplication(payment.id(), obligation.obligationId(),
@@ -133,6 +132,14 @@ public class ObligationPayments implements PaymentObligations {
                 payment.amount(), payment.currency(), eventId, now);
         applications.insert(caller, application);
         return application;
+    }
+
+    private void save(Caller caller, Obligation moved) {
+        switch (moved) {
+            case Customer c -> customers.update(caller, c);
+            case Account a -> accounts.update(caller, a);
+            case Bill b -> bills.update(caller, b);
+        }
     }
 
     /**
@@ -199,9 +206,45 @@ public class ObligationPayments implements PaymentObligations {
         return Optional.empty();
     }
 
+    /**
+     * Under the obligation's row lock, as every payment and correction of it: a refund's reversal checks what the
+     * payment's earlier refunds reversed, moves the obligation back ({@link Obligation#reversed}), writes
+     * {@code obligation.amount_reversed} and records the reversal under the refund's id. A voided bill is reversed
+     * like any other (its {@code amount_paid} down, still voided): the money left, whatever the bill's state.
+     */
     @Override
+    @Transactional(propagation = Propagation.MANDATORY)
     public Optional<String> reverseRefunded(Caller caller, String paymentId, String refundId, long amount) {
-        return Optional.of("reversals are not built yet");
+        if (amount < 1) {
+            throw new IllegalArgumentException("a refund reverses a positive amount, not " + amount);
+        }
+        Payment payment = payments.get(caller, paymentId);
+        if (payment.obligationId() == null) {
+            return Optional.empty();
+        }
+        // The lock comes first: a second reversal of this refund, or another refund of the payment, waits here.
+        Obligation obligation = lock(caller, payment.obligationId());
+        if (reversals.exists(refundId)) {
+            return Optional.empty();
+        }
+        Optional<PaymentApplication> applied = applications.find(payment.id());
+        if (applied.isEmpty()) {
+            return Optional.of(new BillingRejection.NeverApplied(payment.id()).toString());
+        }
+        PaymentApplication application = applied.get();
+        long reversed = reversals.reversedOf(payment.id());
+        if (reversed + amount > application.amount()) {
+            return Optional.of(new BillingRejection.ReversalAboveApplied(payment.id(), application.amount(), reversed,
+                    amount).toString());
+        }
+        Instant now = Timestamps.now();
+        save(caller, obligation.reversed(amount, now));
+        String eventId = outbox.append(caller, new Outbox.Event(AGGREGATE, obligation.obligationId(),
+                AmountReversed.TYPE, now, json.writeValueAsBytes(
+                        AmountReversed.of(obligation, application, refundId, amount))));
+        reversals.insert(caller, new PaymentReversal(refundId, payment.id(), obligation.obligationId(), amount,
+                application.currency(), eventId, now));
+        return Optional.empty();
     }
 
     /** The first of {@code checks} that refuses a payment of {@code amount} in {@code currency}, if one does. */

@@ -35,6 +35,11 @@ record RunningBalance(String obligationId, String currency, Long balance, Paymen
         return new RunningBalance(obligationId, currency, outstanding() - amount, paymentRules);
     }
 
+    /** The balance after a refund took {@code amount} of a payment back: owed again, as before the payment. */
+    RunningBalance reversed(long amount) {
+        return new RunningBalance(obligationId, currency, outstanding() + amount, paymentRules);
+    }
+
     /** A PATCH: the balance is replaced, a currency can be set once, payment rules are replaced or removed. */
     RunningBalance patched(Patch patch, String noun) {
         String nextCurrency = currency;

@@ -44,6 +44,11 @@ public interface PaymentObligations {
      * recording the refund's success), at most once per refund, writing {@code obligation.amount_reversed}. The money
      * has gone back already, so nothing refuses it; returns why it could not be reversed (the payment was never
      * applied), for the operator.
+     * <p>
+     * A payment made for no obligation has nothing to reverse (empty), so every succeeded refund may call this. A
+     * refund reversed before is answered empty and moves nothing again. The refunds of one payment add up to at most
+     * its application: one that would go beyond it changes nothing and returns the reason. A voided bill is reversed
+     * too ({@code amount_paid} down, still voided): the money left, whatever the bill's state.
      */
     Optional<String> reverseRefunded(Caller caller, String paymentId, String refundId, long amount);
 }

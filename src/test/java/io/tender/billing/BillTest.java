@@ -73,4 +73,38 @@ class BillTest {
         assertThatThrownBy(() -> paid.voided(NOW)).isInstanceOfSatisfying(Rejected.class,
                 e -> assertThat(e.rejection()).isEqualTo(new BillingRejection.BillPaid()));
     }
+
+    @Test
+    void aRefundTakesAmountPaidDownAndAPaidBillIsUnpaidAgain() {
+        Bill paid = unpaid(1000).applied(1000, NOW);
+
+        Bill refunded = paid.reversed(300, NOW);
+        assertThat(refunded.status()).isEqualTo(BillStatus.UNPAID);
+        assertThat(refunded.amountPaid()).isEqualTo(700);
+        assertThat(refunded.amountRemaining()).isEqualTo(300);
+    }
+
+    @Test
+    void anOverpaidBillStaysPaidWhileARefundLeavesItPaidInFull() {
+        Bill overpaid = unpaid(1000).applied(1500, NOW);
+
+        assertThat(overpaid.reversed(500, NOW).status()).isEqualTo(BillStatus.PAID);
+        assertThat(overpaid.reversed(501, NOW).status()).isEqualTo(BillStatus.UNPAID);
+    }
+
+    @Test
+    void aRefundOnAVoidedBillTakesAmountPaidDownAndTheBillStaysVoided() {
+        Bill voided = unpaid(1000).applied(400, NOW).voided(NOW);
+
+        Bill refunded = voided.reversed(400, NOW);
+        assertThat(refunded.status()).isEqualTo(BillStatus.VOIDED);
+        assertThat(refunded.amountPaid()).isZero();
+    }
+
+    @Test
+    void aRefundNeverTakesAmountPaidBelowZeroAfterACorrectionLoweredIt() {
+        Bill corrected = unpaid(1000).applied(600, NOW).corrected(new BillPatch(100L, null, null), NOW);
+
+        assertThat(corrected.reversed(600, NOW).amountPaid()).isZero();
+    }
 }

@@ -52,4 +52,12 @@ class RunningBalanceTest {
         assertThat(withRules.patched(new RunningBalance.Patch(null, null, new Change<>(null)), "customer").paymentRules())
                 .isNull();
     }
+
+    @Test
+    void aRefundPutsTheBalanceBackUpByWhatWentBack() {
+        RunningBalance owing = new RunningBalance("ob_1", "ZAR", 1000L, null);
+
+        assertThat(owing.applied(1200).reversed(700).balance()).isEqualTo(500);
+        assertThat(new RunningBalance("ob_1", "ZAR", null, null).reversed(300).balance()).isEqualTo(300);
+    }
 }
