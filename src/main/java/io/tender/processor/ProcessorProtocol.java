@@ -127,6 +127,7 @@ public final class ProcessorProtocol {
                 body.path("capture").booleanValue(), body.path("return_url").stringValue(null));
     }
 
+    /** The body of a call on an earlier authorization: capture, void, refund. */
     public ObjectNode follow(String operationKey, String authorizationKey, long amount, String currency) {
         return json.createObjectNode().put("operation_key", operationKey).put("authorization_key", authorizationKey)
                 .put("amount", amount).put("currency", currency);

@@ -125,9 +125,10 @@ class SimulatorController {
 
     /**
      * The processor protocol (docs/processor-protocol.md) over the sandbox processor: approvals 200, declines 422,
-     * action required 202, and the card that times out after approving 504 (its status says approved).
+     * action required and a refund accepted for later 202, and the card (or refund amount ending in 53) that times
+     * out after approving 504 (its status says approved).
      */
-    @PostMapping(value = "/processor/{call:authorize|capture|void}", produces = MediaType.APPLICATION_JSON_VALUE)
+    @PostMapping(value = "/processor/{call:authorize|capture|void|refund}", produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<?> process(@PathVariable String call,
                               @RequestHeader(value = "Authorization", required = false) String authorization,
                               @RequestBody JsonNode body) throws InterruptedException {
@@ -158,9 +159,12 @@ class SimulatorController {
                         "message", "operation_key, authorization_key, amount and currency are required"));
             }
             long amount = body.path("amount").longValue();
-            outcome = call.equals("capture")
-                    ? processor.capture(new PaymentProcessor.Capture(key, authorizationKey, amount, currency))
-                    : processor.release(new PaymentProcessor.Release(key, authorizationKey, amount, currency));
+            outcome = switch (call) {
+                case "capture" ->
+                        processor.capture(new PaymentProcessor.Capture(key, authorizationKey, amount, currency));
+                case "refund" -> processor.refund(new PaymentProcessor.Refund(key, authorizationKey, amount, currency));
+                default -> processor.release(new PaymentProcessor.Release(key, authorizationKey, amount, currency));
+            };
         }
         if (!delay.isZero()) {
             Thread.sleep(delay);

@@ -26,10 +26,12 @@ import java.util.Locale;
  *   <li>no connection (refused, unresolvable, connect timeout), an open circuit or a full bulkhead: nothing was sent,
  *       so nothing moved: a "not received" decline;</li>
  *   <li>a read timeout, a reset, a 5xx, 408/409/429, an empty or malformed body after sending: {@link ProcessorOutcome.Unknown};</li>
- *   <li>a well-formed protocol answer: that answer.</li>
+ *   <li>a well-formed protocol answer: that answer; {@code pending} ({@link ProcessorOutcome.Accepted}) only from a
+ *       refund, from any other call it is {@link ProcessorOutcome.Unknown}.</li>
  * </ul>
- * Money-moving calls (authorize, capture, void) are sent once; only the status query, which changes nothing, is
- * retried, through the voucher adapters' {@link GuardedCalls}. Log lines never carry a request body (it holds the card).
+ * Money-moving calls (authorize, capture, void, refund) are sent once; only the status query, which changes nothing,
+ * is retried, through the voucher adapters' {@link GuardedCalls}. Log lines never carry a request body (it holds the
+ * card).
  */
 final class HttpPaymentProcessor implements PaymentProcessor {
 
@@ -104,10 +106,11 @@ final class HttpPaymentProcessor implements PaymentProcessor {
         return url.substring(0, Math.min(cut, 200));
     }
 
-    /** Refunds are being added (issue 23): until then every refund is refused, so nothing moves. */
+    /** Sent once, like a capture; the only call the processor may answer {@code pending} (finished later). */
     @Override
     public ProcessorOutcome refund(Refund call) {
-        return new ProcessorOutcome.Declined("invalid_request", "not_supported", "Refunds are not offered yet");
+        return post("/refund", call.operationKey(),
+                protocol.follow(call.operationKey(), call.authorizationKey(), call.amount(), call.currency()));
     }
 
     @Override
@@ -130,8 +133,22 @@ final class HttpPaymentProcessor implements PaymentProcessor {
                 why -> new ProcessorOutcome.Unknown("No definite answer: " + why));
     }
 
-    /** Sends a money-moving call once, with its operation key as the Idempotency-Key. */
+    /**
+     * Sends a money-moving call that is decided at once (not a refund): a {@code pending} answer to it is outside the
+     * protocol, and the processor may have moved money, so it is unknown until the status query says.
+     */
     private ProcessorOutcome send(String path, String operationKey, ObjectNode body) {
+        ProcessorOutcome outcome = post(path, operationKey, body);
+        if (outcome instanceof ProcessorOutcome.Accepted) {
+            log.warn("The processor answered pending to {} {}, which only a refund may be; its outcome is unknown",
+                    path, operationKey);
+            return new ProcessorOutcome.Unknown("The processor answered pending to " + path + ", outside the protocol");
+        }
+        return outcome;
+    }
+
+    /** Sends a money-moving call once, with its operation key as the Idempotency-Key. */
+    private ProcessorOutcome post(String path, String operationKey, ObjectNode body) {
         return switch (calls.postOnce(client, path, operationKey, json.writeValueAsBytes(body), protocol::read)) {
             case GuardedCalls.Attempt.Answered<ProcessorOutcome>(ProcessorOutcome outcome) -> outcome;
             case GuardedCalls.Attempt.NotSent<ProcessorOutcome>(String why) -> ProcessorOutcome.Declined.notReceived(

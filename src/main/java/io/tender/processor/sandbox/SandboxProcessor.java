@@ -25,12 +25,20 @@ import java.util.function.Supplier;
  * approves or declines on the sandbox page), {@code 4000000000000119} approved but the answer is lost (a timeout:
  * its status says approved); any other card approved. Pay by bank: a sandbox bank page (approve, decline, cancel).
  * Bank app and mobile money: a phone ending {@code 0002} is declined, any other approves by itself
- * {@code approval-delay} later. Each call is its own transaction, the way a real processor is a separate system.
+ * {@code approval-delay} later. Refunds of captured money, for every method: see {@link #refund}. Each call is its
+ * own transaction, the way a real processor is a separate system.
  */
 @Component
 public class SandboxProcessor implements PaymentProcessor {
 
     public static final String TIMES_OUT_AFTER_APPROVING = "4000000000000119";
+
+    /** A refund whose amount ends in these two digits (minor units) is declined. */
+    public static final int REFUND_DECLINED = 51;
+    /** … is accepted, and approved {@code refund-delay} later. */
+    public static final int REFUND_LATER = 52;
+    /** … is approved, but the answer is lost (a timeout: its status says approved). */
+    public static final int REFUND_TIMES_OUT_AFTER_APPROVING = 53;
 
     /** How the customer finished a sandbox 3-D Secure or bank page. */
     public enum Decision {
@@ -40,6 +48,7 @@ public class SandboxProcessor implements PaymentProcessor {
     private final SandboxProcessorLedger ledger;
     private final TransactionTemplate tx;
     private final Duration approvalDelay;
+    private final Duration refundDelay;
 
     SandboxProcessor(SandboxProcessorLedger ledger, TransactionTemplate tx,
                      SandboxProcessorSettings settings) {
@@ -47,6 +56,7 @@ public class SandboxProcessor implements PaymentProcessor {
         this.tx = new TransactionTemplate(Objects.requireNonNull(tx.getTransactionManager()));
         this.tx.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
         this.approvalDelay = settings.approvalDelay();
+        this.refundDelay = settings.refundDelay();
     }
 
     @Override
@@ -89,13 +99,63 @@ public class SandboxProcessor implements PaymentProcessor {
     }
 
     private static Approved approved(long amount, String currency, String funding) {
-        return new Approved(amount, currency, funding, Map.of("processor_reference", "sbx_" + Ids.randomHex(12)));
+        return new Approved(amount, currency, funding, reference());
     }
 
-    /** Refunds are being added (issue 23): until then every refund is refused, so nothing moves. */
+    private static Map<String, Object> reference() {
+        return Map.of("processor_reference", "sbx_" + Ids.randomHex(12));
+    }
+
+    /**
+     * Gives back part or all of what was captured under an approved {@code sale}, or an {@code authorize} with
+     * captures, whatever the method. Refused ({@code invalid_request}) for an authorization it does not know, in
+     * another currency, or beyond what was captured less the refunds that were approved or accepted. By the amount's
+     * last two digits: {@value #REFUND_DECLINED} declined, {@value #REFUND_LATER} accepted and approved
+     * {@code refund-delay} later, {@value #REFUND_TIMES_OUT_AFTER_APPROVING} approved but the answer is lost; any
+     * other approved.
+     */
     @Override
     public ProcessorOutcome refund(Refund call) {
-        return new ProcessorOutcome.Declined("invalid_request", "not_supported", "Refunds are not offered yet");
+        ProcessorOutcome outcome = tx.execute(s -> {
+            ledger.lock(call.authorizationKey());
+            return answerOnce(call.operationKey(), () -> {
+                ProcessorOutcome answer = refundable(call).orElseGet(() -> switch ((int) (call.amount() % 100)) {
+                    case REFUND_DECLINED -> new Declined("refund_declined", "declined", "The refund was declined");
+                    case REFUND_LATER -> new ProcessorOutcome.Accepted(reference());
+                    default -> approved(call.amount(), call.currency(), null);
+                });
+                Instant approveAt = answer instanceof ProcessorOutcome.Accepted
+                        ? Instant.now().plus(refundDelay) : null;
+                return new SandboxProcessorLedger.Entry(call.operationKey(), "refund", call.authorizationKey(),
+                        call.amount(), call.currency(), answer, approveAt, null);
+            });
+        });
+        if (call.amount() % 100 == REFUND_TIMES_OUT_AFTER_APPROVING && outcome instanceof Approved) {
+            // Approved and recorded, but the caller never hears it.
+            return new ProcessorOutcome.Unknown("The processor did not answer in time");
+        }
+        return outcome;
+    }
+
+    /** Why the refund cannot be taken at all, if it cannot (inside the lock on its authorization). */
+    private java.util.Optional<ProcessorOutcome> refundable(Refund call) {
+        var authorization = current(call.authorizationKey());
+        if (authorization.isEmpty() || !(authorization.get().outcome() instanceof Approved approved)
+                || !(authorization.get().kind().equals("sale") || authorization.get().kind().equals("authorize"))) {
+            return java.util.Optional.of(new Declined("invalid_request", "authorization_not_found",
+                    "No approved authorization"));
+        }
+        if (call.amount() <= 0 || !call.currency().equals(approved.currency())) {
+            return java.util.Optional.of(new Declined("invalid_request", "invalid_amount",
+                    "A refund is a positive amount in the authorization's currency"));
+        }
+        long captured = authorization.get().kind().equals("sale") ? approved.amount()
+                : ledger.captured(call.authorizationKey());
+        if (call.amount() > captured - ledger.refunded(call.authorizationKey())) {
+            return java.util.Optional.of(new Declined("invalid_request", "amount_too_large",
+                    "The refund exceeds what was captured and not yet refunded"));
+        }
+        return java.util.Optional.empty();
     }
 
     @Override
@@ -186,12 +246,21 @@ public class SandboxProcessor implements PaymentProcessor {
         });
     }
 
-    /** The entry, with an app approval whose time has come turned into an approval. */
+    /**
+     * The entry, with an app approval or an accepted refund whose time has come turned into an approval (a refund
+     * keeps the reference it was accepted with).
+     */
     private java.util.Optional<SandboxProcessorLedger.Entry> current(String operationKey) {
         var entry = ledger.find(operationKey);
-        if (entry.isPresent() && entry.get().approveAt() != null && !entry.get().approveAt().isAfter(Instant.now())
-                && entry.get().outcome() instanceof ActionRequired) {
-            ledger.settle(operationKey, approved(entry.get().amount(), entry.get().currency(), null));
+        if (entry.isPresent() && entry.get().approveAt() != null && !entry.get().approveAt().isAfter(Instant.now())) {
+            var e = entry.get();
+            switch (e.outcome()) {
+                case ActionRequired r -> ledger.settle(operationKey, approved(e.amount(), e.currency(), null));
+                case ProcessorOutcome.Accepted a -> ledger.settle(operationKey,
+                        new Approved(e.amount(), e.currency(), null, a.reference()));
+                default -> {
+                }
+            }
             entry = ledger.find(operationKey);
         }
         return entry;

@@ -16,7 +16,10 @@ import java.util.Optional;
 @Repository
 class SandboxProcessorLedger {
 
-    /** One answered call. {@code approveAt}: an app approval that arrives by itself at that time. */
+    /**
+     * One answered call. {@code approveAt}: an app approval that arrives by itself at that time, or an accepted
+     * refund that is approved then.
+     */
     record Entry(String operationKey, String kind, String authorizationKey, long amount, String currency,
                  ProcessorOutcome outcome, Instant approveAt, String funding) {
     }
@@ -56,7 +59,7 @@ class SandboxProcessorLedger {
                 .update();
     }
 
-    /** Replaces the answer of a call that was waiting for the customer. */
+    /** Replaces the answer of a call that was waiting for the customer (or, a refund, for the processor itself). */
     void settle(String operationKey, ProcessorOutcome outcome) {
         jdbc.sql("update sandbox_processor_operations set outcome = ?::jsonb, approve_at = null where operation_key = ?")
                 .params(new String(protocol.bytes(outcome), java.nio.charset.StandardCharsets.UTF_8), operationKey)
@@ -69,6 +72,23 @@ class SandboxProcessorLedger {
                         select coalesce(sum(amount), 0) from sandbox_processor_operations
                         where authorization_key = ? and kind in ('capture', 'void')
                           and outcome->>'result' = 'approved'""")
+                .param(authorizationKey).query(Long.class).single();
+    }
+
+    /** The approved captures of an authorization, summed: what a refund can give back of an {@code authorize}. */
+    long captured(String authorizationKey) {
+        return jdbc.sql("""
+                        select coalesce(sum(amount), 0) from sandbox_processor_operations
+                        where authorization_key = ? and kind = 'capture' and outcome->>'result' = 'approved'""")
+                .param(authorizationKey).query(Long.class).single();
+    }
+
+    /** The refunds of an authorization that gave money back or are on their way to, summed. */
+    long refunded(String authorizationKey) {
+        return jdbc.sql("""
+                        select coalesce(sum(amount), 0) from sandbox_processor_operations
+                        where authorization_key = ? and kind = 'refund'
+                          and outcome->>'result' in ('approved', 'pending')""")
                 .param(authorizationKey).query(Long.class).single();
     }
 
