@@ -207,7 +207,9 @@ record PaymentRefunds(Payments payments, Refunds refunds, IdempotentRequests ide
         @Override
         public Verdict classify(ProcessorOutcome outcome) {
             return switch (outcome) {
+                // A refund never waits for the customer: such an answer is outside the protocol, so money may have moved.
                 case ProcessorOutcome.Unknown u -> Verdict.UNKNOWN;
+                case ProcessorOutcome.ActionRequired r -> Verdict.UNKNOWN;
                 case ProcessorOutcome.Declined d when d.neverReceived() -> Verdict.NEVER_RECEIVED;
                 default -> Verdict.DEFINITE;
             };

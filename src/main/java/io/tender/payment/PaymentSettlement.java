@@ -289,7 +289,9 @@ record PaymentSettlement(Payments payments, PaymentSessions sessions, WaitingKey
         @Override
         public Verdict classify(ProcessorOutcome outcome) {
             return switch (outcome) {
+                // A payment's call is decided, never accepted for later: "pending" is no answer yet.
                 case ProcessorOutcome.Unknown u -> Verdict.UNKNOWN;
+                case ProcessorOutcome.Accepted a -> Verdict.UNKNOWN;
                 case ProcessorOutcome.Declined d when d.neverReceived() -> Verdict.NEVER_RECEIVED;
                 default -> Verdict.DEFINITE;
             };

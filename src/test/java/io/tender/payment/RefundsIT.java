@@ -235,6 +235,35 @@ class RefundsIT extends ApiIntegrationTest {
     }
 
     @Test
+    void aRefundOfABillsPaymentMakesThePaidBillUnpaidAgainAndSaysSo() {
+        Collect.expect(201, api.post("/billing/customers", "{\"external_reference\":\"c-rf\",\"name\":\"Ada\","
+                + "\"email\":\"ada@example.com\"}").send());
+        JsonNode bill = Collect.expect(201, api.post("/billing/bills", "{\"customer\":\"c-rf\","
+                + "\"external_reference\":\"INV-RF\",\"currency\":\"ZAR\",\"amount_due\":12500,"
+                + "\"due_date\":\"2030-01-31\"}").send());
+        Checkout.Attempt attempt = collect.payByCard(collect.session("\"bill\":\"INV-RF\""), "4242424242424242");
+        assertThat(collect.get("/billing/bills/INV-RF").get("status").stringValue()).isEqualTo("paid");
+
+        JsonNode refund = created(refund(attempt.paymentId(), "{\"amount\":2500}"));
+
+        JsonNode after = collect.get("/billing/bills/INV-RF");
+        assertThat(after.get("status").stringValue()).isEqualTo("unpaid");
+        assertThat(after.get("amount_paid").longValue()).isEqualTo(10000);
+        var events = PaymentEventsIT.events(jdbc, bill.get("obligation_id").stringValue());
+        assertThat(events).extracting(e -> e.get("type").stringValue())
+                .containsExactly("obligation.amount_applied", "obligation.amount_reversed");
+        JsonNode reversed = events.getLast().get("data");
+        assertThat(reversed.get("amount").longValue()).isEqualTo(2500);
+        assertThat(reversed.get("payment_id").stringValue()).isEqualTo(attempt.paymentId());
+        assertThat(reversed.get("refund_id").stringValue()).isEqualTo(refund.get("id").stringValue());
+
+        // A declined refund reverses nothing.
+        assertThat(created(refund(attempt.paymentId(), "{\"amount\":1051}")).get("status").stringValue())
+                .isEqualTo("failed");
+        assertThat(collect.get("/billing/bills/INV-RF").get("amount_paid").longValue()).isEqualTo(10000);
+    }
+
+    @Test
     void refundsAreTheirMerchantsAndTheirModesOnly() {
         String id = paid(3000);
         String refundId = created(refund(id, "{\"amount\":100}")).get("id").stringValue();
