@@ -79,13 +79,10 @@ class RefundController {
         JsonInput in = JsonInput.body(body).allow(Set.of("amount", "reason", "metadata"));
         Long amount = in.integer("amount", false, 1, NewPaymentSession.MAX_AMOUNT);
         String reasonWire = in.string("reason", false);
-        Refund.Reason reason = reasonWire == null ? null : in.check(Refund.Reason.fromWire(reasonWire).orElse(null),
-                r -> r != null, "reason", "must be one of " + String.join(", ", Refund.Reason.WIRE));
+        Refund.Reason reason = reasonWire == null ? null : Refund.Reason.fromWire(reasonWire).orElse(null);
+        in.check(reasonWire == null || reason != null, "reason", "must be one of " + String.join(", ", Refund.Reason.WIRE));
         Map<String, String> metadata = in.metadata("metadata");
         in.throwIfInvalid();
-        if (!PAYMENT.matcher(id).matches()) {
-            throw new PaymentRejection.PaymentNotFound().thrown();
-        }
         return service.refund(caller, id, keyed, IfMatch.version(request, "payment"),
                 new PaymentRefunds.NewRefund(amount, reason, metadata)).toEntity();
     }

@@ -213,8 +213,9 @@ class RefundsIT extends ApiIntegrationTest {
         assertThat(collect.get("/collect/refunds?payment=" + id + "&status=pending").get("data"))
                 .extracting(r -> r.get("id").stringValue()).containsExactly(refundId);
 
-        jdbc.sql("update refunds set updated_at = now() - interval '1 hour' where id = ?").param(refundId).update();
         await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(500)).until(() -> {
+            // As if the recovery job's min-age had passed since its last look.
+            jdbc.sql("update refunds set updated_at = now() - interval '1 hour' where id = ?").param(refundId).update();
             janitor.runOnce(refunds);
             return collect.get("/collect/refunds/" + refundId).get("status").stringValue().equals("succeeded");
         });
