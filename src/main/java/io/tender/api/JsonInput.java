@@ -5,12 +5,15 @@ import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Reads one JSON object of a request and collects every problem with it (unknown properties, wrong JSON types,
@@ -39,6 +42,16 @@ public final class JsonInput {
             throw ApiException.badRequest("body", "must be a JSON object");
         }
         return new JsonInput((ObjectNode) body, "", new ArrayList<>());
+    }
+
+    /**
+     * The properties of a request body the API documents as the record {@code shape}: its components, in snake_case
+     * as the API names them. A reader that allows these accepts exactly what the document describes.
+     */
+    public static Set<String> properties(Class<? extends Record> shape) {
+        return Arrays.stream(shape.getRecordComponents())
+                .map(c -> c.getName().replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT))
+                .collect(Collectors.toUnmodifiableSet());
     }
 
     /** Rejects every property not named here. */

@@ -35,6 +35,15 @@ class JsonInputTest {
         return errors(in).stream().map(FieldError::field).toList();
     }
 
+    record DocumentedBody(String externalReference, Long amount, String paymentMethodId) {
+    }
+
+    @Test
+    void aDocumentedRecordsPropertiesAreItsComponentsInSnakeCase() {
+        assertThat(JsonInput.properties(DocumentedBody.class))
+                .containsExactlyInAnyOrder("external_reference", "amount", "payment_method_id");
+    }
+
     @Test
     void collectsEveryProblemBeforeFailingOnce() {
         JsonInput in = read("{\"a\":1,\"b\":\"x\",\"c\":{\"d\":true},\"extra\":1}").allow(Set.of("a", "b", "c"));
