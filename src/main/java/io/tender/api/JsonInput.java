@@ -71,15 +71,8 @@ public final class JsonInput {
     }
 
     public String string(String name, boolean required) {
-        JsonNode value = value(name, required);
-        if (value == null) {
-            return null;
-        }
-        if (!value.isString()) {
-            reject(name, "must be a string");
-            return null;
-        }
-        return value.stringValue();
+        JsonNode value = value(name, required, JsonNode::isString, "must be a string");
+        return value == null ? null : value.stringValue();
     }
 
     /** A string with a length range and an optional pattern (described in words for the message). */
@@ -101,12 +94,8 @@ public final class JsonInput {
     }
 
     public Long integer(String name, boolean required, long min, long max) {
-        JsonNode value = value(name, required);
+        JsonNode value = value(name, required, JsonNode::isIntegralNumber, "must be an integer");
         if (value == null) {
-            return null;
-        }
-        if (!value.isIntegralNumber()) {
-            reject(name, "must be an integer");
             return null;
         }
         if (!value.canConvertToLong()) {
@@ -127,53 +116,23 @@ public final class JsonInput {
     }
 
     public Boolean bool(String name, boolean required) {
-        JsonNode value = value(name, required);
-        if (value == null) {
-            return null;
-        }
-        if (!value.isBoolean()) {
-            reject(name, "must be true or false");
-            return null;
-        }
-        return value.booleanValue();
+        JsonNode value = value(name, required, JsonNode::isBoolean, "must be true or false");
+        return value == null ? null : value.booleanValue();
     }
 
     public JsonInput object(String name, boolean required) {
-        JsonNode value = value(name, required);
-        if (value == null) {
-            return null;
-        }
-        if (!value.isObject()) {
-            reject(name, "must be an object");
-            return null;
-        }
-        return new JsonInput((ObjectNode) value, pathOf(name), errors);
+        JsonNode value = value(name, required, JsonNode::isObject, "must be an object");
+        return value == null ? null : new JsonInput((ObjectNode) value, pathOf(name), errors);
     }
 
     /** A free-form object, passed on as it is. */
     public ObjectNode rawObject(String name) {
-        JsonNode value = value(name, false);
-        if (value == null) {
-            return null;
-        }
-        if (!value.isObject()) {
-            reject(name, "must be an object");
-            return null;
-        }
-        return (ObjectNode) value;
+        return (ObjectNode) value(name, false, JsonNode::isObject, "must be an object");
     }
 
     public List<String> strings(String name, int maxItems, int maxLength) {
-        JsonNode value = value(name, false);
+        JsonNode value = array(name, maxItems, "must be an array of strings");
         if (value == null) {
-            return null;
-        }
-        if (!value.isArray()) {
-            reject(name, "must be an array of strings");
-            return null;
-        }
-        if (value.size() > maxItems) {
-            reject(name, "must have at most " + maxItems + " items");
             return null;
         }
         List<String> result = new ArrayList<>();
@@ -224,16 +183,8 @@ public final class JsonInput {
 
     /** Each item of an array as a one-value reader whose empty name is the item ({@code name[i]}). */
     private List<JsonInput> items(String name, int maxItems, String shape) {
-        JsonNode value = value(name, false);
+        JsonNode value = array(name, maxItems, shape);
         if (value == null) {
-            return null;
-        }
-        if (!value.isArray()) {
-            reject(name, shape);
-            return null;
-        }
-        if (value.size() > maxItems) {
-            reject(name, "must have at most " + maxItems + " items");
             return null;
         }
         List<JsonInput> result = new ArrayList<>();
@@ -252,12 +203,8 @@ public final class JsonInput {
 
     /** As {@link #metadata(String)}; with {@code nullRemoves} a null value is kept as null (PATCH: remove the key). */
     public Map<String, String> metadata(String name, boolean nullRemoves) {
-        JsonNode value = value(name, false);
+        JsonNode value = value(name, false, JsonNode::isObject, "must be an object of string values");
         if (value == null) {
-            return null;
-        }
-        if (!value.isObject()) {
-            reject(name, "must be an object of string values");
             return null;
         }
         if (value.size() > 20) {
@@ -320,6 +267,26 @@ public final class JsonInput {
             if (required) {
                 reject(name, "is required");
             }
+            return null;
+        }
+        return value;
+    }
+
+    /** The value if it is of the kind {@code is} accepts; null when absent (required: rejected) or of another kind. */
+    private JsonNode value(String name, boolean required, Predicate<JsonNode> is, String otherwise) {
+        JsonNode value = value(name, required);
+        if (value != null && !is.test(value)) {
+            reject(name, otherwise);
+            return null;
+        }
+        return value;
+    }
+
+    /** An optional array of at most {@code maxItems} items; {@code shape} words what else it must be. */
+    private JsonNode array(String name, int maxItems, String shape) {
+        JsonNode value = value(name, false, JsonNode::isArray, shape);
+        if (value != null && value.size() > maxItems) {
+            reject(name, "must have at most " + maxItems + " items");
             return null;
         }
         return value;
