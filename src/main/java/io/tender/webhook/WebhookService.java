@@ -55,16 +55,14 @@ class WebhookService {
     }
 
     WebhookEndpointView update(Caller caller, String id, EndpointRequest changes) {
-        var endpoint = endpoints.getForUpdate(caller, id);
-        endpoint.change(changes, Timestamps.now());
+        var endpoint = endpoints.getForUpdate(caller, id).changed(changes, Timestamps.now());
         endpoints.update(endpoint);
         dispatcher.wakeAfterCommit(); // re-enabled: its waiting deliveries are due
         return WebhookEndpointView.of(endpoint, false);
     }
 
     WebhookEndpointView rotateSecret(Caller caller, String id) {
-        var endpoint = endpoints.getForUpdate(caller, id);
-        endpoint.rotateSecret(Timestamps.now());
+        var endpoint = endpoints.getForUpdate(caller, id).rotated(Timestamps.now());
         endpoints.update(endpoint);
         return WebhookEndpointView.of(endpoint, true);
     }
