@@ -1,5 +1,6 @@
 package io.tender.webhook;
 
+import io.tender.api.NotFound;
 import io.tender.api.Ids;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
@@ -69,7 +70,7 @@ class WebhookService {
 
     WebhookEndpointView.Deleted delete(Caller caller, String id) {
         if (!endpoints.delete(caller, id)) {
-            throw new WebhookRejection.EndpointNotFound().thrown();
+            throw new NotFound("webhook endpoint").thrown();
         }
         return new WebhookEndpointView.Deleted(id, true);
     }
