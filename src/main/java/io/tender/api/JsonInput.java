@@ -4,6 +4,8 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -73,6 +75,20 @@ public final class JsonInput {
     public String string(String name, boolean required) {
         JsonNode value = value(name, required, JsonNode::isString, "must be a string");
         return value == null ? null : value.stringValue();
+    }
+
+    /** An RFC 3339 timestamp; null when absent or not one ({@link Timestamps#RULE}, recorded). */
+    public Instant timestamp(String name, boolean required) {
+        String value = string(name, required);
+        if (value == null) {
+            return null;
+        }
+        try {
+            return Instant.parse(value);
+        } catch (DateTimeParseException e) {
+            reject(name, Timestamps.RULE);
+            return null;
+        }
     }
 
     /** A string with a length range and an optional pattern (described in words for the message). */

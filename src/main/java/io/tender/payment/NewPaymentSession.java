@@ -8,7 +8,6 @@ import tools.jackson.databind.JsonNode;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -78,17 +77,10 @@ record NewPaymentSession(String type, Long amount, String currency, String count
         String externalReference = in.string("external_reference", false, 1, 255, EXTERNAL_REFERENCE,
                 "must match " + REFERENCE_PATTERN);
         Map<String, String> metadata = in.metadata("metadata");
-        Instant expiresAt = now.plus(DEFAULT_LIFETIME);
-        String expires = in.string("expires_at", false);
-        if (expires != null) {
-            try {
-                expiresAt = Instant.parse(expires);
-                in.check(!expiresAt.isBefore(now.plus(MIN_LIFETIME)) && !expiresAt.isAfter(now.plus(MAX_LIFETIME)),
-                        "expires_at", "must be 30 minutes to 7 days from now");
-            } catch (DateTimeParseException e) {
-                in.reject("expires_at", "must be an RFC 3339 timestamp such as 2026-05-20T08:25:01.014Z");
-            }
-        }
+        Instant expires = in.timestamp("expires_at", false);
+        in.check(expires, e -> !e.isBefore(now.plus(MIN_LIFETIME)) && !e.isAfter(now.plus(MAX_LIFETIME)),
+                "expires_at", "must be 30 minutes to 7 days from now");
+        Instant expiresAt = expires == null ? now.plus(DEFAULT_LIFETIME) : expires;
         boolean verification = amount != null && amount == 0;
         in.check(!verification || !forObligation, "amount", "must be at least 1 for a bill or account");
         SessionOptions options = SessionOptions.read(in, country, mode == Mode.TEST, verification);

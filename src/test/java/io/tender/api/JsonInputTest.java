@@ -35,6 +35,15 @@ class JsonInputTest {
         return errors(in).stream().map(FieldError::field).toList();
     }
 
+    @Test
+    void aTimestampIsReadAsAnInstantOrRejectedWithTheRule() {
+        JsonInput in = read("{\"at\":\"2026-05-20T08:25:01.014Z\",\"bad\":\"yesterday\"}");
+        assertThat(in.timestamp("at", true)).isEqualTo(java.time.Instant.parse("2026-05-20T08:25:01.014Z"));
+        assertThat(in.timestamp("bad", false)).isNull();
+        assertThat(in.timestamp("absent", false)).isNull();
+        assertThat(errors(in)).containsExactly(new FieldError("bad", Timestamps.RULE));
+    }
+
     record DocumentedBody(String externalReference, Long amount, String paymentMethodId) {
     }
 
