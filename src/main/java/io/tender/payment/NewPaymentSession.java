@@ -58,10 +58,8 @@ record NewPaymentSession(String type, Long amount, String currency, String count
         }
         in.check(Set.of("one_time", "first_in_series", "next_in_series").contains(type), "type",
                 "must be one_time, first_in_series or next_in_series");
-        String bill = in.string("bill", false, 1, 255, null, null);
-        String account = in.string("account", false, 1, 255, null, null);
-        in.check(bill == null || account == null, "bill", "give at most one of bill or account");
-        boolean forObligation = bill != null || account != null;
+        PaymentObligations.Named obligation = PaymentObligations.Named.read(in, "bill");
+        boolean forObligation = obligation != null;
         Long amount = in.integer("amount", !forObligation, 0, MAX_AMOUNT);
         String currency = Currencies.read(in, "currency", !forObligation);
         String country = in.string("country", false, 2, 2, COUNTRY, "must be an ISO 3166-1 alpha-2 code such as ZA");
@@ -89,8 +87,8 @@ record NewPaymentSession(String type, Long amount, String currency, String count
                 "must be automatic for a bill or account: a payment is applied when it is received");
         in.throwIfInvalid();
         return new NewPaymentSession(type, amount, currency, country,
-                bill != null ? PaymentObligations.Kind.BILL : account != null ? PaymentObligations.Kind.ACCOUNT : null,
-                bill != null ? bill : account, customer != null ? customer : customerId, externalReference, metadata,
+                forObligation ? obligation.kind() : null, forObligation ? obligation.reference() : null,
+                customer != null ? customer : customerId, externalReference, metadata,
                 expiresAt, options, now);
     }
 }

@@ -82,10 +82,8 @@ record NewPaymentRequest(PaymentRequest.Type type, Long amount, String currency,
         if (type == null) {
             type = PaymentRequest.Type.LINK;
         }
-        String bill = in.string("bill", false, 1, 255, null, null);
-        String account = in.string("account", false, 1, 255, null, null);
-        in.check(bill == null || account == null, "account", "give at most one of bill or account");
-        boolean forObligation = bill != null || account != null;
+        PaymentObligations.Named obligation = PaymentObligations.Named.read(in, "account");
+        boolean forObligation = obligation != null;
         Long amount = in.integer("amount", !forObligation, 1, MAX_AMOUNT);
         String currency = Currencies.read(in, "currency", !forObligation);
         String description = in.string("description", false, 1, 500, null, null);
@@ -116,9 +114,8 @@ record NewPaymentRequest(PaymentRequest.Type type, Long amount, String currency,
         PaymentRequest.Notify notify = notify(in);
         in.throwIfInvalid();
         return new NewPaymentRequest(type, amount, currency, description, externalReference, expiresAt, metadata,
-                customerId, inline, bill != null ? PaymentObligations.Kind.BILL
-                : account != null ? PaymentObligations.Kind.ACCOUNT : null, bill != null ? bill : account, visible,
-                pushPhone, notify, now);
+                customerId, inline, forObligation ? obligation.kind() : null,
+                forObligation ? obligation.reference() : null, visible, pushPhone, notify, now);
     }
 
     /** {@code push: {provider: "capitec", capitec: {phone_number}}}: required for a push, refused for a link. */
