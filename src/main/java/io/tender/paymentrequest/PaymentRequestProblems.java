@@ -16,8 +16,8 @@ class PaymentRequestProblems implements RejectionProblems<PaymentRequestRejectio
     @Override
     public ApiException problem(PaymentRequestRejection rejection) {
         return switch (rejection) {
-            case PaymentRequestRejection.ExpiryOutsideLifetime r ->
-                    ApiException.badRequest("expires_at", r.lifetime().rule());
+            case PaymentRequestRejection.ExpiryOutsideLifetime(var lifetime) ->
+                    ApiException.badRequest("expires_at", lifetime.rule());
             case PaymentRequestRejection.Refused r -> switch (r.refusal()) {
                 case PaymentRequest.Refusal.NotActive(var status) -> ApiException.invalidState(
                         "The payment request is " + status.wire() + "; only an active request can be changed or "
