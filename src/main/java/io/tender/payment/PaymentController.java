@@ -58,8 +58,7 @@ class PaymentController {
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentView.class)))
     @ProblemResponse(status = 404, description = "`payment_not_found`: no such payment for this key")
     ResponseEntity<PaymentView> get(Caller caller, @PathVariable String id) {
-        PaymentView payment = service.get(caller, id);
-        return ResponseEntity.ok().eTag("\"" + payment.version() + "\"").body(payment);
+        return IfMatch.tagged(service.get(caller, id), PaymentView::version);
     }
 
     @GetMapping

@@ -110,8 +110,7 @@ class PaymentRequestController {
     @Operation(summary = "Retrieve a payment request", description = "Its `version` is also the `ETag`.")
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentRequestView.class)))
     ResponseEntity<PaymentRequestView> get(Caller caller, @PathVariable String id) {
-        PaymentRequestView view = service.get(caller, id);
-        return ResponseEntity.ok().eTag("\"" + view.version() + "\"").body(view);
+        return IfMatch.tagged(service.get(caller, id), PaymentRequestView::version);
     }
 
     @PatchMapping(value = "/{id}", consumes = MediaType.APPLICATION_JSON_VALUE)
