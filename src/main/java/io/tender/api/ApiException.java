@@ -41,6 +41,11 @@ public class ApiException extends RuntimeException {
         return new ApiException(ProblemCode.RESOURCE_NOT_FOUND, "No such " + what + ".");
     }
 
+    /** A change the object's state does not allow (now, or any more): 409 {@code invalid_state_transition}. */
+    public static ApiException invalidState(String detail) {
+        return new ApiException(ProblemCode.INVALID_STATE_TRANSITION, detail);
+    }
+
     /** A resource or provider that cannot do what was asked: 422, as decisions §1 fixes for this code. */
     public static ApiException notPossible(String detail) {
         return new ApiException(ProblemCode.OPERATION_NOT_ALLOWED, 422, detail, List.of(), Map.of());

@@ -1,11 +1,22 @@
 package io.tender.api;
 
 import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.ResponseEntity;
 
-/** The {@code If-Match} request header: the {@code version} of the object the client read and acts on. */
+import java.util.function.ToIntFunction;
+
+/**
+ * The {@code If-Match} request header: the {@code version} of the object the client read and acts on, as the
+ * object's {@code ETag} gave it.
+ */
 public final class IfMatch {
 
     private IfMatch() {
+    }
+
+    /** A 200 with {@code body} and its version as the {@code ETag} ({@code "2"}), to send back as If-Match. */
+    public static <T> ResponseEntity<T> tagged(T body, ToIntFunction<T> version) {
+        return ResponseEntity.ok().eTag("\"" + version.applyAsInt(body) + "\"").body(body);
     }
 
     /**

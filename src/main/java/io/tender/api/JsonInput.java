@@ -4,13 +4,18 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Reads one JSON object of a request and collects every problem with it (unknown properties, wrong JSON types,
@@ -41,6 +46,16 @@ public final class JsonInput {
         return new JsonInput((ObjectNode) body, "", new ArrayList<>());
     }
 
+    /**
+     * The properties of a request body the API documents as the record {@code shape}: its components, in snake_case
+     * as the API names them. A reader that allows these accepts exactly what the document describes.
+     */
+    public static Set<String> properties(Class<? extends Record> shape) {
+        return Arrays.stream(shape.getRecordComponents())
+                .map(c -> c.getName().replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT))
+                .collect(Collectors.toUnmodifiableSet());
+    }
+
     /** Rejects every property not named here. */
     public JsonInput allow(Set<String> names) {
         if (node != null) {
@@ -58,15 +73,22 @@ public final class JsonInput {
     }
 
     public String string(String name, boolean required) {
-        JsonNode value = value(name, required);
+        JsonNode value = value(name, required, JsonNode::isString, "must be a string");
+        return value == null ? null : value.stringValue();
+    }
+
+    /** An RFC 3339 timestamp; null when absent or not one ({@link Timestamps#RULE}, recorded). */
+    public Instant timestamp(String name, boolean required) {
+        String value = string(name, required);
         if (value == null) {
             return null;
         }
-        if (!value.isString()) {
-            reject(name, "must be a string");
+        try {
+            return Instant.parse(value);
+        } catch (DateTimeParseException e) {
+            reject(name, Timestamps.RULE);
             return null;
         }
-        return value.stringValue();
     }
 
     /** A string with a length range and an optional pattern (described in words for the message). */
@@ -88,12 +110,8 @@ public final class JsonInput {
     }
 
     public Long integer(String name, boolean required, long min, long max) {
-        JsonNode value = value(name, required);
+        JsonNode value = value(name, required, JsonNode::isIntegralNumber, "must be an integer");
         if (value == null) {
-            return null;
-        }
-        if (!value.isIntegralNumber()) {
-            reject(name, "must be an integer");
             return null;
         }
         if (!value.canConvertToLong()) {
@@ -114,53 +132,23 @@ public final class JsonInput {
     }
 
     public Boolean bool(String name, boolean required) {
-        JsonNode value = value(name, required);
-        if (value == null) {
-            return null;
-        }
-        if (!value.isBoolean()) {
-            reject(name, "must be true or false");
-            return null;
-        }
-        return value.booleanValue();
+        JsonNode value = value(name, required, JsonNode::isBoolean, "must be true or false");
+        return value == null ? null : value.booleanValue();
     }
 
     public JsonInput object(String name, boolean required) {
-        JsonNode value = value(name, required);
-        if (value == null) {
-            return null;
-        }
-        if (!value.isObject()) {
-            reject(name, "must be an object");
-            return null;
-        }
-        return new JsonInput((ObjectNode) value, pathOf(name), errors);
+        JsonNode value = value(name, required, JsonNode::isObject, "must be an object");
+        return value == null ? null : new JsonInput((ObjectNode) value, pathOf(name), errors);
     }
 
     /** A free-form object, passed on as it is. */
     public ObjectNode rawObject(String name) {
-        JsonNode value = value(name, false);
-        if (value == null) {
-            return null;
-        }
-        if (!value.isObject()) {
-            reject(name, "must be an object");
-            return null;
-        }
-        return (ObjectNode) value;
+        return (ObjectNode) value(name, false, JsonNode::isObject, "must be an object");
     }
 
     public List<String> strings(String name, int maxItems, int maxLength) {
-        JsonNode value = value(name, false);
+        JsonNode value = array(name, maxItems, "must be an array of strings");
         if (value == null) {
-            return null;
-        }
-        if (!value.isArray()) {
-            reject(name, "must be an array of strings");
-            return null;
-        }
-        if (value.size() > maxItems) {
-            reject(name, "must have at most " + maxItems + " items");
             return null;
         }
         List<String> result = new ArrayList<>();
@@ -211,16 +199,8 @@ public final class JsonInput {
 
     /** Each item of an array as a one-value reader whose empty name is the item ({@code name[i]}). */
     private List<JsonInput> items(String name, int maxItems, String shape) {
-        JsonNode value = value(name, false);
+        JsonNode value = array(name, maxItems, shape);
         if (value == null) {
-            return null;
-        }
-        if (!value.isArray()) {
-            reject(name, shape);
-            return null;
-        }
-        if (value.size() > maxItems) {
-            reject(name, "must have at most " + maxItems + " items");
             return null;
         }
         List<JsonInput> result = new ArrayList<>();
@@ -239,12 +219,8 @@ public final class JsonInput {
 
     /** As {@link #metadata(String)}; with {@code nullRemoves} a null value is kept as null (PATCH: remove the key). */
     public Map<String, String> metadata(String name, boolean nullRemoves) {
-        JsonNode value = value(name, false);
+        JsonNode value = value(name, false, JsonNode::isObject, "must be an object of string values");
         if (value == null) {
-            return null;
-        }
-        if (!value.isObject()) {
-            reject(name, "must be an object of string values");
             return null;
         }
         if (value.size() > 20) {
@@ -307,6 +283,26 @@ public final class JsonInput {
             if (required) {
                 reject(name, "is required");
             }
+            return null;
+        }
+        return value;
+    }
+
+    /** The value if it is of the kind {@code is} accepts; null when absent (required: rejected) or of another kind. */
+    private JsonNode value(String name, boolean required, Predicate<JsonNode> is, String otherwise) {
+        JsonNode value = value(name, required);
+        if (value != null && !is.test(value)) {
+            reject(name, otherwise);
+            return null;
+        }
+        return value;
+    }
+
+    /** An optional array of at most {@code maxItems} items; {@code shape} words what else it must be. */
+    private JsonNode array(String name, int maxItems, String shape) {
+        JsonNode value = value(name, false, JsonNode::isArray, shape);
+        if (value != null && value.size() > maxItems) {
+            reject(name, "must have at most " + maxItems + " items");
             return null;
         }
         return value;

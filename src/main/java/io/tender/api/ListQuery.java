@@ -99,7 +99,7 @@ public final class ListQuery {
         try {
             return Instant.parse(value);
         } catch (DateTimeParseException e) {
-            errors.add(new FieldError(name, "must be an RFC 3339 timestamp such as 2026-05-20T08:25:01.014Z"));
+            errors.add(new FieldError(name, Timestamps.RULE));
             return null;
         }
     }

@@ -41,15 +41,28 @@ public final class ListSql {
     }
 
     public <T> List<T> page(JdbcClient jdbc, ListQuery query, RowMapper<T> mapper) {
+        return page(jdbc, query, query.cursor(), null, mapper);
+    }
+
+    /**
+     * As {@link #page(JdbcClient, ListQuery, RowMapper)}, for a list that pages both ways and reads its cursors
+     * itself: the rows older than {@code after}, newest first; or, with {@code before}, the ones just newer than it,
+     * oldest first.
+     */
+    public <T> List<T> page(JdbcClient jdbc, ListQuery query, String after, String before, RowMapper<T> mapper) {
         StringBuilder sql = new StringBuilder(select).append(" where true");
         Map<String, Object> params = new LinkedHashMap<>();
         equalTo.forEach((column, value) -> {
             sql.append(" and ").append(column).append(" = :").append(column);
             params.put(column, value);
         });
-        if (query.cursor() != null) {
+        if (after != null) {
             sql.append(" and id < :cursor");
-            params.put("cursor", query.cursor());
+            params.put("cursor", after);
+        }
+        if (before != null) {
+            sql.append(" and id > :before");
+            params.put("before", before);
         }
         if (query.createdFrom() != null) {
             sql.append(" and created_at >= :createdFrom");
@@ -59,7 +72,7 @@ public final class ListSql {
             sql.append(" and created_at < :createdBefore");
             params.put("createdBefore", query.createdBefore().atOffset(ZoneOffset.UTC));
         }
-        sql.append(" order by id desc limit :limit");
+        sql.append(before != null ? " order by id asc" : " order by id desc").append(" limit :limit");
         params.put("limit", query.limit() + 1);
         return jdbc.sql(sql.toString()).params(params).query(mapper).list();
     }

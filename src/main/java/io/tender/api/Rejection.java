@@ -6,4 +6,9 @@ package io.tender.api;
  * of the module that declares it.
  */
 public interface Rejection {
+
+    /** This rejection as an exception, for code that cannot return it (see {@link Rejected}). */
+    default Rejected thrown() {
+        return new Rejected(this);
+    }
 }

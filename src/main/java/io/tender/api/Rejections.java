@@ -22,7 +22,11 @@ public class Rejections {
                 m.getClass()).getGeneric(0).resolve(), (RejectionProblems<Rejection>) m)).toList();
     }
 
+    /** The problem a rejection answers: the api's own {@link NotFound}, or as its module's mapping words it. */
     public ApiException problem(Rejection rejection) {
+        if (rejection instanceof NotFound(String noun)) {
+            return ApiException.notFound(noun);
+        }
         return mappings.stream().filter(m -> m.type().isInstance(rejection)).findFirst()
                 .map(m -> m.problems().problem(rejection))
                 .orElseThrow(() -> new IllegalStateException("No problem mapping for " + rejection.getClass()));

@@ -11,6 +11,9 @@ public final class Timestamps {
     private static final DateTimeFormatter FORMAT =
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
+    /** How a request is told that a value is not such a timestamp. */
+    public static final String RULE = "must be an RFC 3339 timestamp such as 2026-05-20T08:25:01.014Z";
+
     private Timestamps() {
     }
 

@@ -6,6 +6,8 @@ import io.tender.api.RejectionProblems;
 import io.tender.billing.BillingRejection.*;
 import org.springframework.stereotype.Component;
 
+import static io.tender.api.ApiException.invalidState;
+
 /** Billing's web edge: the problem each {@link BillingRejection} answers (decisions §1 and §4). */
 @Component
 class BillingProblems implements RejectionProblems<BillingRejection> {
@@ -13,8 +15,8 @@ class BillingProblems implements RejectionProblems<BillingRejection> {
     @Override
     public ApiException problem(BillingRejection rejection) {
         return switch (rejection) {
-            case BillVoided r -> stateTransition("A voided bill cannot be " + r.attempted() + ".");
-            case BillPaid r -> stateTransition("A paid bill cannot be voided.");
+            case BillVoided r -> invalidState("A voided bill cannot be " + r.attempted() + ".");
+            case BillPaid r -> invalidState("A paid bill cannot be voided.");
             case NoCurrency r -> ApiException.notPossible("This " + r.noun()
                     + " has no currency, so it cannot be paid against yet. Set its currency first.");
             case NoPaymentRules r -> ApiException.notPossible("This " + r.noun()
@@ -43,7 +45,7 @@ class BillingProblems implements RejectionProblems<BillingRejection> {
             case ObligationMissing r -> ApiException.notPossible("The obligation of this payment does not exist.");
             case NeverApplied r -> ApiException.notPossible(
                     "This payment was never applied to its obligation, so there is nothing to reverse.");
-            case ReversalAboveApplied r -> stateTransition("A reversal of " + r.amount() + " would exceed the "
+            case ReversalAboveApplied r -> invalidState("A reversal of " + r.amount() + " would exceed the "
                     + r.applied() + " this payment applied (" + r.reversed() + " reversed already).");
             case CurrencyFixed r -> new ApiException(ProblemCode.CONFLICT,
                     "The currency of a " + r.noun() + " cannot change once set.");
@@ -52,13 +54,8 @@ class BillingProblems implements RejectionProblems<BillingRejection> {
             case BalanceWithoutCurrency r -> ApiException.badRequest("currency", "is required when balance is given");
             case NotCustomerOfAccount r -> ApiException.badRequest("customer",
                     "is not the customer of the given account");
-            case NotFound r -> ApiException.notFound(r.noun());
             case DuplicateReference r -> new ApiException(ProblemCode.RESOURCE_ALREADY_EXISTS,
                     "A " + r.noun() + " with this external_reference already exists.");
         };
-    }
-
-    private static ApiException stateTransition(String detail) {
-        return new ApiException(ProblemCode.INVALID_STATE_TRANSITION, detail);
     }
 }

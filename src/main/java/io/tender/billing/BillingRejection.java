@@ -10,10 +10,6 @@ import io.tender.api.Rejection;
  */
 sealed interface BillingRejection extends Rejection {
 
-    default Rejected thrown() {
-        return new Rejected(this);
-    }
-
     // A payment, checked in this order (ObligationPayments): state, currency and rules set, currency, rules, limits.
 
     /** Nothing moves a voided bill: {@code attempted} is what was asked ("paid", "changed"). */
@@ -93,9 +89,6 @@ sealed interface BillingRejection extends Rejection {
     }
 
     // Resources
-
-    record NotFound(String noun) implements BillingRejection {
-    }
 
     record DuplicateReference(String noun) implements BillingRejection {
     }

@@ -1,5 +1,6 @@
 package io.tender.billing;
 
+import io.tender.api.NotFound;
 import io.tender.api.Ids;
 import io.tender.api.JsonInput;
 import io.tender.api.Rejected;
@@ -74,7 +75,7 @@ enum BillingResource {
     }
 
     Rejected notFound() {
-        return new BillingRejection.NotFound(noun).thrown();
+        return new NotFound(noun).thrown();
     }
 
     Rejected duplicateReference() {

@@ -41,10 +41,7 @@ class BillingService {
 
     @Transactional
     CustomerView patchCustomer(Caller caller, String reference, CustomerPatch patch) {
-        Customer current = customers.find(caller, reference, true).orElseThrow(BillingResource.CUSTOMER::notFound);
-        Customer patched = current.patched(patch, Timestamps.now());
-        customers.update(caller, patched);
-        return CustomerView.of(patched);
+        return CustomerView.of(customers.change(caller, reference, c -> c.patched(patch, Timestamps.now())));
     }
 
     ListPage<CustomerView> listCustomers(Caller caller, ListQuery query, String externalReference) {
@@ -65,10 +62,7 @@ class BillingService {
 
     @Transactional
     AccountView patchAccount(Caller caller, String reference, AccountPatch patch) {
-        Account current = accounts.find(caller, reference, true).orElseThrow(BillingResource.ACCOUNT::notFound);
-        Account patched = current.patched(patch, Timestamps.now());
-        accounts.update(caller, patched);
-        return AccountView.of(patched);
+        return AccountView.of(accounts.change(caller, reference, a -> a.patched(patch, Timestamps.now())));
     }
 
     ListPage<AccountView> listAccounts(Caller caller, ListQuery query, String customer, String externalReference) {
@@ -107,20 +101,12 @@ class BillingService {
 
     @Transactional
     BillView patchBill(Caller caller, String reference, BillPatch patch) {
-        Bill current = bills.find(caller, reference, true).orElseThrow(BillingResource.BILL::notFound);
-        Bill corrected = current.corrected(patch, Timestamps.now());
-        bills.update(caller, corrected);
-        return BillView.of(corrected);
+        return BillView.of(bills.change(caller, reference, b -> b.corrected(patch, Timestamps.now())));
     }
 
     @Transactional
     BillView voidBill(Caller caller, String reference) {
-        Bill current = bills.find(caller, reference, true).orElseThrow(BillingResource.BILL::notFound);
-        Bill voided = current.voided(Timestamps.now());
-        if (voided != current) {
-            bills.update(caller, voided);
-        }
-        return BillView.of(voided);
+        return BillView.of(bills.change(caller, reference, b -> b.voided(Timestamps.now())));
     }
 
     ListPage<BillView> listBills(Caller caller, ListQuery query, String customer, String account, String status,

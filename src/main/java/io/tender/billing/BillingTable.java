@@ -12,6 +12,8 @@ import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.function.UnaryOperator;
 
 /**
  * What the three billing tables ({@code billing_customers}, {@code billing_accounts}, {@code billing_bills}) read
@@ -43,6 +45,19 @@ final class BillingTable<T> {
         return jdbc.sql(sql)
                 .params(caller.merchantId(), caller.mode().wire(), reference)
                 .query(mapper).optional();
+    }
+
+    /**
+     * The row by id or external_reference after {@code change}, under the row's lock (404 without it); {@code write}
+     * stores it when the change gives a new row.
+     */
+    T change(Caller caller, String reference, UnaryOperator<T> change, BiConsumer<Caller, T> write) {
+        T current = find(caller, reference, true).orElseThrow(resource::notFound);
+        T changed = change.apply(current);
+        if (changed != current) {
+            write.accept(caller, changed);
+        }
+        return changed;
     }
 
     Optional<T> lockByObligation(Caller caller, String obligationId) {

@@ -13,6 +13,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /** The {@code billing_bills} table. Reads that precede a write lock the row
  * ({@code for no key update}: its writers queue up, inserts that only reference it do not). */
@@ -53,6 +54,11 @@ class Bills {
     /** By id or external_reference; {@code lock} holds the row until the transaction ends. */
     Optional<Bill> find(Caller caller, String reference, boolean lock) {
         return rows.find(caller, reference, lock);
+    }
+
+    /** The row after {@code change}, written under its lock when it changed; 404 without the row. */
+    Bill change(Caller caller, String reference, UnaryOperator<Bill> change) {
+        return rows.change(caller, reference, change, this::update);
     }
 
     Optional<Bill> lockByObligation(Caller caller, String obligationId) {

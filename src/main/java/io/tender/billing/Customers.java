@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /** The {@code billing_customers} table. Reads that precede a write lock the row
  * ({@code for no key update}: its writers queue up, inserts that only reference it do not). */
@@ -56,6 +57,11 @@ class Customers {
     /** By id or external_reference; {@code lock} holds the row until the transaction ends. */
     Optional<Customer> find(Caller caller, String reference, boolean lock) {
         return rows.find(caller, reference, lock);
+    }
+
+    /** The row after {@code change}, written under its lock when it changed; 404 without the row. */
+    Customer change(Caller caller, String reference, UnaryOperator<Customer> change) {
+        return rows.change(caller, reference, change, this::update);
     }
 
     Optional<Customer> lockByObligation(Caller caller, String obligationId) {

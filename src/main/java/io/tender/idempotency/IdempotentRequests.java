@@ -55,23 +55,7 @@ public class IdempotentRequests {
 
     public ResponseEntity<byte[]> execute(Caller caller, HttpServletRequest request, JsonNode body,
                                           Supplier<Result> domainWork) {
-        Supplier<Result> work = rejections.answering(domainWork);
-        String key = request.getHeader(HEADER);
-        IdempotencyKeys.validate(key);
-        if (key == null) {
-            return tx.execute(s -> render(work.get())).toEntity();
-        }
-        RequestFingerprint fingerprint = RequestFingerprint.of(request.getMethod(), request.getRequestURI(), body);
-        try {
-            return tx.execute(s -> claimThen(caller, key, fingerprint, () -> render(work.get()))).toEntity();
-        } catch (ApiException e) {
-            if (!storable(e)) {
-                throw e;
-            }
-            StoredResponse failure = new StoredResponse(e.status(), Problems.PROBLEM_JSON.toString(),
-                    problems.bytes(problems.problem(e, request)), false);
-            return tx.execute(s -> claimThen(caller, key, fingerprint, () -> failure)).toEntity();
-        }
+        return execute(caller, keyed(request, body), domainWork).toEntity();
     }
 
     /** {@link #execute(Caller, HttpServletRequest, JsonNode, Supplier)} for an application service. */
@@ -99,14 +83,13 @@ public class IdempotentRequests {
      */
     public ResponseEntity<byte[]> executeWithoutTransaction(Caller caller, HttpServletRequest request, JsonNode body,
                                                             Supplier<Result> domainWork) {
+        KeyedRequest keyed = keyed(request, body);
         Supplier<Result> work = rejections.answering(domainWork);
-        String key = request.getHeader(HEADER);
-        IdempotencyKeys.validate(key);
+        String key = keyed.key();
         if (key == null) {
             return render(work.get()).toEntity();
         }
-        RequestFingerprint fingerprint = RequestFingerprint.of(request.getMethod(), request.getRequestURI(), body);
-        var replay = tx.execute(s -> IdempotencyKeys.replayOrThrow(keys.claim(caller, key, fingerprint, null)));
+        var replay = tx.execute(s -> IdempotencyKeys.replayOrThrow(keys.claim(caller, key, keyed.fingerprint(), null)));
         if (replay.isPresent()) {
             return replay.get().toEntity();
         }
@@ -118,8 +101,7 @@ public class IdempotentRequests {
                 tx.executeWithoutResult(s -> keys.release(caller, key));
                 throw e;
             }
-            response = new StoredResponse(e.status(), Problems.PROBLEM_JSON.toString(),
-                    problems.bytes(problems.problem(e, request)), false);
+            response = keyed.failures().apply(e);
         } catch (RuntimeException e) {
             tx.executeWithoutResult(s -> keys.release(caller, key));
             throw e;

@@ -1,5 +1,6 @@
 package io.tender.outbox;
 
+import io.tender.api.NotFound;
 import io.tender.api.ListQuery;
 import io.tender.api.ListSql;
 import io.tender.auth.Caller;
@@ -35,7 +36,7 @@ public class EventLog {
     }
 
     public OutboxEvent get(Caller caller, String id) {
-        return find(caller, id).orElseThrow(() -> new OutboxRejection.EventNotFound().thrown());
+        return find(caller, id).orElseThrow(() -> new NotFound("event").thrown());
     }
 
     /** Newest first, {@code limit + 1} rows (see {@code ListPage.of}). */

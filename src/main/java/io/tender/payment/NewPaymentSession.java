@@ -1,5 +1,6 @@
 package io.tender.payment;
 
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.tender.api.Currencies;
 import io.tender.api.JsonInput;
 import io.tender.auth.Mode;
@@ -7,7 +8,6 @@ import tools.jackson.databind.JsonNode;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -21,11 +21,30 @@ record NewPaymentSession(String type, Long amount, String currency, String count
     static final Duration MIN_LIFETIME = Duration.ofMinutes(30);
     static final Duration MAX_LIFETIME = Duration.ofDays(7);
     static final Duration DEFAULT_LIFETIME = Duration.ofHours(24);
-    static final Pattern EXTERNAL_REFERENCE = Pattern.compile("^[a-zA-Z0-9_-]+$");
+    private static final String REFERENCE_PATTERN = "^[a-zA-Z0-9_-]+$";
+    private static final String CUSTOMER_PATTERN = "^bcus_[a-f0-9]{24}$";
+    static final Pattern EXTERNAL_REFERENCE = Pattern.compile(REFERENCE_PATTERN);
     private static final Pattern COUNTRY = Pattern.compile("^[A-Z]{2}$");
-    private static final Pattern CUSTOMER = Pattern.compile("^bcus_[a-f0-9]{24}$");
-    private static final Set<String> FIELDS = Set.of("amount", "currency", "type", "options", "external_reference",
-            "metadata", "customer_id", "payment_method_id", "bill", "account", "customer", "expires_at", "country");
+    private static final Pattern CUSTOMER = Pattern.compile(CUSTOMER_PATTERN);
+    private static final Set<String> FIELDS = JsonInput.properties(Body.class);
+
+    /** The body as the API documents it (the OpenAPI schema); {@link #parse} allows exactly its properties. */
+    @Schema(name = "CreatePaymentSessionRequest")
+    record Body(
+            @Schema(minimum = "0", maximum = "99999999", description = "Minor units; 0 verifies a card. Optional with `bill` or `account` (defaults to what is outstanding).") Long amount,
+            @Schema(minLength = 3, maxLength = 3, example = "ZAR", description = "Optional with `bill` or `account`.") String currency,
+            @Schema(allowableValues = {"one_time", "first_in_series", "next_in_series"}, defaultValue = "one_time") String type,
+            @Schema(minLength = 2, maxLength = 2, defaultValue = "ZA") String country,
+            SessionOptions options,
+            @Schema(maxLength = 255, pattern = REFERENCE_PATTERN) String externalReference,
+            @Schema(description = "At most 20 keys of 1-40 characters; values at most 500 characters.") Map<String, String> metadata,
+            @Schema(description = "A bill id or external_reference: the payment is applied to it.") String bill,
+            @Schema(description = "An account id or external_reference: the payment is applied to its balance.") String account,
+            @Schema(pattern = CUSTOMER_PATTERN) String customer,
+            @Schema(pattern = CUSTOMER_PATTERN) String customerId,
+            @Schema(pattern = "^pm_[a-f0-9]{24}$", description = "Only with `type` `next_in_series`: the saved payment method to charge.") String paymentMethodId,
+            @Schema(format = "date-time", description = "30 minutes to 7 days ahead; default 24 hours.") String expiresAt) {
+    }
 
     boolean verification() {
         return amount != null && amount == 0;
@@ -39,10 +58,8 @@ record NewPaymentSession(String type, Long amount, String currency, String count
         }
         in.check(Set.of("one_time", "first_in_series", "next_in_series").contains(type), "type",
                 "must be one_time, first_in_series or next_in_series");
-        String bill = in.string("bill", false, 1, 255, null, null);
-        String account = in.string("account", false, 1, 255, null, null);
-        in.check(bill == null || account == null, "bill", "give at most one of bill or account");
-        boolean forObligation = bill != null || account != null;
+        PaymentObligations.Named obligation = PaymentObligations.Named.read(in, "bill");
+        boolean forObligation = obligation != null;
         Long amount = in.integer("amount", !forObligation, 0, MAX_AMOUNT);
         String currency = Currencies.read(in, "currency", !forObligation);
         String country = in.string("country", false, 2, 2, COUNTRY, "must be an ISO 3166-1 alpha-2 code such as ZA");
@@ -56,19 +73,12 @@ record NewPaymentSession(String type, Long amount, String currency, String count
         in.check(!in.has("payment_method_id") || "next_in_series".equals(type), "payment_method_id",
                 "belongs to next_in_series sessions");
         String externalReference = in.string("external_reference", false, 1, 255, EXTERNAL_REFERENCE,
-                "must match ^[a-zA-Z0-9_-]+$");
+                "must match " + REFERENCE_PATTERN);
         Map<String, String> metadata = in.metadata("metadata");
-        Instant expiresAt = now.plus(DEFAULT_LIFETIME);
-        String expires = in.string("expires_at", false);
-        if (expires != null) {
-            try {
-                expiresAt = Instant.parse(expires);
-                in.check(!expiresAt.isBefore(now.plus(MIN_LIFETIME)) && !expiresAt.isAfter(now.plus(MAX_LIFETIME)),
-                        "expires_at", "must be 30 minutes to 7 days from now");
-            } catch (DateTimeParseException e) {
-                in.reject("expires_at", "must be an RFC 3339 timestamp such as 2026-05-20T08:25:01.014Z");
-            }
-        }
+        Instant expires = in.timestamp("expires_at", false);
+        in.check(expires, e -> !e.isBefore(now.plus(MIN_LIFETIME)) && !e.isAfter(now.plus(MAX_LIFETIME)),
+                "expires_at", "must be 30 minutes to 7 days from now");
+        Instant expiresAt = expires == null ? now.plus(DEFAULT_LIFETIME) : expires;
         boolean verification = amount != null && amount == 0;
         in.check(!verification || !forObligation, "amount", "must be at least 1 for a bill or account");
         SessionOptions options = SessionOptions.read(in, country, mode == Mode.TEST, verification);
@@ -77,8 +87,8 @@ record NewPaymentSession(String type, Long amount, String currency, String count
                 "must be automatic for a bill or account: a payment is applied when it is received");
         in.throwIfInvalid();
         return new NewPaymentSession(type, amount, currency, country,
-                bill != null ? PaymentObligations.Kind.BILL : account != null ? PaymentObligations.Kind.ACCOUNT : null,
-                bill != null ? bill : account, customer != null ? customer : customerId, externalReference, metadata,
+                forObligation ? obligation.kind() : null, forObligation ? obligation.reference() : null,
+                customer != null ? customer : customerId, externalReference, metadata,
                 expiresAt, options, now);
     }
 }

@@ -60,8 +60,7 @@ class PaymentController {
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentView.class)))
     @ProblemResponse(status = 404, description = "`payment_not_found`: no such payment for this key")
     ResponseEntity<PaymentView> get(Caller caller, @PathVariable String id) {
-        PaymentView payment = PaymentView.of(payments.get(caller, id));
-        return ResponseEntity.ok().eTag("\"" + payment.version() + "\"").body(payment);
+        return IfMatch.tagged(PaymentView.of(payments.get(caller, id)), PaymentView::version);
     }
 
     @GetMapping

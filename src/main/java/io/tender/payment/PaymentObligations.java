@@ -1,5 +1,6 @@
 package io.tender.payment;
 
+import io.tender.api.JsonInput;
 import io.tender.auth.Caller;
 
 import java.util.Optional;
@@ -15,6 +16,19 @@ public interface PaymentObligations {
 
         public String noun() {
             return name().toLowerCase();
+        }
+    }
+
+    /** The bill or account a request names, by its id or external_reference. */
+    record Named(Kind kind, String reference) {
+
+        /** The body's {@code bill} or {@code account} (null: neither); both are refused under {@code bothField}. */
+        public static Named read(JsonInput in, String bothField) {
+            String bill = in.string("bill", false, 1, 255, null, null);
+            String account = in.string("account", false, 1, 255, null, null);
+            in.check(bill == null || account == null, bothField, "give at most one of bill or account");
+            return bill != null ? new Named(Kind.BILL, bill)
+                    : account != null ? new Named(Kind.ACCOUNT, account) : null;
         }
     }
 

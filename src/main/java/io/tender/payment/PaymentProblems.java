@@ -9,6 +9,8 @@ import org.springframework.stereotype.Component;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.tender.api.ApiException.invalidState;
+
 /** The payment module's web edge: the problem each {@link PaymentRejection} answers. */
 @Component
 class PaymentProblems implements RejectionProblems<PaymentRejection> {
@@ -25,19 +27,19 @@ class PaymentProblems implements RejectionProblems<PaymentRejection> {
             case PaymentRejection.SeriesNotOffered r -> ApiException.notPossible("Series sessions (first_in_series,"
                     + " next_in_series) come with mandates and subscriptions, which this service does not offer yet;"
                     + " use one_time.");
-            case PaymentRejection.SessionNotActive r -> state("The payment session is " + r.status() + ".");
+            case PaymentRejection.SessionNotActive r -> invalidState("The payment session is " + r.status() + ".");
             case PaymentRejection.AttemptInFlight r ->
-                    state("An attempt is in progress; the session can be cancelled once it has ended.");
+                    invalidState("An attempt is in progress; the session can be cancelled once it has ended.");
             case PaymentRejection.NotWaitingForSelection r ->
-                    state("The payment session is not waiting for a payment method selection.");
+                    invalidState("The payment session is not waiting for a payment method selection.");
             case PaymentRejection.StaleForm r ->
-                    state("This form is from before the session's latest attempt; load the checkout again.");
-            case PaymentRejection.AttemptRefused r -> state(r.reason());
-            case PaymentRejection.NotCapturable r -> state(r.reason());
-            case PaymentRejection.NothingToCapture r -> state("not in an authorised state");
+                    invalidState("This form is from before the session's latest attempt; load the checkout again.");
+            case PaymentRejection.AttemptRefused r -> invalidState(r.reason());
+            case PaymentRejection.NotCapturable r -> invalidState(r.reason());
+            case PaymentRejection.NothingToCapture r -> invalidState("not in an authorised state");
             case PaymentRejection.CaptureOverRemaining r ->
-                    state("capture amount exceeds the remaining authorised amount");
-            case PaymentRejection.NothingToVoid r -> state("no remaining authorised amount to void");
+                    invalidState("capture amount exceeds the remaining authorised amount");
+            case PaymentRejection.NothingToVoid r -> invalidState("no remaining authorised amount to void");
             case PaymentRejection.VersionMismatch r -> new ApiException(ProblemCode.CONFLICT, "The payment is at version "
                     + r.current() + ", not " + r.asked() + ". Retrieve it and decide again.");
             case PaymentRejection.ChangedConcurrently r ->
@@ -53,12 +55,12 @@ class PaymentProblems implements RejectionProblems<PaymentRejection> {
                     ApiException.notPossible("The payment session does not take capitec_pay.");
             case PaymentRejection.RefundNotFound r ->
                     new ApiException(ProblemCode.RESOURCE_NOT_FOUND, "No such refund.");
-            case PaymentRejection.NotRefundable r -> state("The payment is " + r.status() + "; only captured money"
+            case PaymentRejection.NotRefundable r -> invalidState("The payment is " + r.status() + "; only captured money"
                     + " is refunded.");
-            case PaymentRejection.NoProcessorPayment r -> state("The payment was recorded by the billing test helper,"
+            case PaymentRejection.NoProcessorPayment r -> invalidState("The payment was recorded by the billing test helper,"
                     + " not taken through a processor: there is nothing to refund.");
-            case PaymentRejection.NothingCaptured r -> state("nothing captured to refund; void the authorization instead");
-            case PaymentRejection.RefundOverRefundable r -> state("refund amount exceeds the refundable amount");
+            case PaymentRejection.NothingCaptured r -> invalidState("nothing captured to refund; void the authorization instead");
+            case PaymentRejection.RefundOverRefundable r -> invalidState("refund amount exceeds the refundable amount");
             case PaymentRejection.CheckoutNotFound r ->
                     new ApiException(ProblemCode.RESOURCE_NOT_FOUND, "No such checkout.");
             case PaymentRejection.CardDetailsInvalid r -> ApiException.badRequest(cardErrors(r));
@@ -69,7 +71,7 @@ class PaymentProblems implements RejectionProblems<PaymentRejection> {
                     "must be a phone number of " + r.country() + " in international format, such as +27821234567");
             case PaymentRejection.MethodNotOffered r ->
                     ApiException.badRequest("payment_method", "is not offered by this payment session");
-            case PaymentRejection.NotWaitingForPage r -> state("The payment is not waiting for this page.");
+            case PaymentRejection.NotWaitingForPage r -> invalidState("The payment is not waiting for this page.");
         };
     }
 
@@ -85,9 +87,5 @@ class PaymentProblems implements RejectionProblems<PaymentRejection> {
             errors.add(new FieldError("security_code", "must be 3 or 4 digits"));
         }
         return errors;
-    }
-
-    private static ApiException state(String detail) {
-        return new ApiException(ProblemCode.INVALID_STATE_TRANSITION, detail);
     }
 }

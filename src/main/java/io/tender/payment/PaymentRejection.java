@@ -1,14 +1,9 @@
 package io.tender.payment;
 
-import io.tender.api.Rejected;
 import io.tender.api.Rejection;
 
 /** Why a payment, session or saved method request is refused, with what was compared; {@link PaymentProblems} words it. */
 sealed interface PaymentRejection extends Rejection {
-
-    default Rejected thrown() {
-        return new Rejected(this);
-    }
 
     record SessionNotFound() implements PaymentRejection {
     }

@@ -24,7 +24,6 @@ import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.JsonNode;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 @RestController
@@ -46,7 +45,7 @@ class PaymentSessionController {
                     + "`account` the payment rules are checked now and when an attempt starts, `amount` defaults to what "
                     + "is outstanding, and the succeeded payment is applied (`obligation.amount_applied`).",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    content = @Content(schema = @Schema(implementation = CreateSessionRequest.class))))
+                    content = @Content(schema = @Schema(implementation = NewPaymentSession.Body.class))))
     @ApiResponse(responseCode = "201", content = @Content(schema = @Schema(implementation = PaymentSessionView.class)))
     @ProblemResponse(status = 404, description = "No such bill or account")
     @ProblemResponse(status = 422, description = "`operation_not_allowed`: the bill's or account's payment rules "
@@ -107,22 +106,5 @@ class PaymentSessionController {
     record CompleteRequest(
             @Schema(allowableValues = {"card", "pay_by_bank", "capitec_pay", "mobile_money"}) String selectedPaymentMethod,
             @ArraySchema(schema = @Schema(allowableValues = {"card", "pay_by_bank", "capitec_pay", "mobile_money"})) List<String> visiblePaymentMethods) {
-    }
-
-    @Schema(name = "CreatePaymentSessionRequest")
-    record CreateSessionRequest(
-            @Schema(minimum = "0", maximum = "99999999", description = "Minor units; 0 verifies a card. Optional with `bill` or `account` (defaults to what is outstanding).") Long amount,
-            @Schema(minLength = 3, maxLength = 3, example = "ZAR", description = "Optional with `bill` or `account`.") String currency,
-            @Schema(allowableValues = {"one_time", "first_in_series", "next_in_series"}, defaultValue = "one_time") String type,
-            @Schema(minLength = 2, maxLength = 2, defaultValue = "ZA") String country,
-            SessionOptions options,
-            @Schema(maxLength = 255, pattern = "^[a-zA-Z0-9_-]+$") String externalReference,
-            @Schema(description = "At most 20 keys of 1-40 characters; values at most 500 characters.") Map<String, String> metadata,
-            @Schema(description = "A bill id or external_reference: the payment is applied to it.") String bill,
-            @Schema(description = "An account id or external_reference: the payment is applied to its balance.") String account,
-            @Schema(pattern = "^bcus_[a-f0-9]{24}$") String customer,
-            @Schema(pattern = "^bcus_[a-f0-9]{24}$") String customerId,
-            @Schema(pattern = "^pm_[a-f0-9]{24}$", description = "Only with `type` `next_in_series`: the saved payment method to charge.") String paymentMethodId,
-            @Schema(format = "date-time", description = "30 minutes to 7 days ahead; default 24 hours.") String expiresAt) {
     }
 }

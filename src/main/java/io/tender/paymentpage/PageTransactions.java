@@ -1,6 +1,7 @@
 package io.tender.paymentpage;
 
 import io.tender.api.ListQuery;
+import io.tender.api.ListSql;
 import io.tender.auth.Mode;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
@@ -9,10 +10,7 @@ import tools.jackson.databind.json.JsonMapper;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** The {@code payment_page_transactions} table: one row per payment through a page, written once. */
 @Repository
@@ -58,33 +56,8 @@ class PageTransactions {
      * {@code limit + 1} rows, the extra one saying there are more in the direction read.
      */
     List<PageTransaction> page(String paymentPageId, ListQuery query, String status, String after, String before) {
-        StringBuilder sql = new StringBuilder("select * from payment_page_transactions where payment_page_id = :page");
-        Map<String, Object> params = new LinkedHashMap<>();
-        params.put("page", paymentPageId);
-        if (status != null) {
-            sql.append(" and status = :status");
-            params.put("status", status);
-        }
-        if (query.createdFrom() != null) {
-            sql.append(" and created_at >= :from");
-            params.put("from", query.createdFrom().atOffset(ZoneOffset.UTC));
-        }
-        if (query.createdBefore() != null) {
-            sql.append(" and created_at < :until");
-            params.put("until", query.createdBefore().atOffset(ZoneOffset.UTC));
-        }
-        if (after != null) {
-            sql.append(" and id < :after");
-            params.put("after", after);
-        }
-        if (before != null) {
-            sql.append(" and id > :before");
-            params.put("before", before);
-        }
-        sql.append(before != null ? " order by id asc" : " order by id desc").append(" limit :limit");
-        params.put("limit", query.limit() + 1);
-        List<PageTransaction> rows = new ArrayList<>(jdbc.sql(sql.toString()).params(params).query(this::map).list());
-        return rows;
+        return ListSql.from("select * from payment_page_transactions").where("payment_page_id", paymentPageId)
+                .where("status", status).page(jdbc, query, after, before, this::map);
     }
 
     private PageTransaction map(ResultSet rs, int row) throws SQLException {

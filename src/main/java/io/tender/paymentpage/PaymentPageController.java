@@ -160,7 +160,7 @@ class PaymentPageController {
     @ApiResponse(responseCode = "200", content = @Content(mediaType = MediaType.IMAGE_PNG_VALUE,
             schema = @Schema(type = "string", format = "binary")))
     ResponseEntity<byte[]> qrPng(Caller caller, @PathVariable String id, HttpServletRequest request) {
-        return qr(caller, id, "png", request);
+        return qrCodes.image(request, "png", () -> service.get(caller, id).pageUrl());
     }
 
     @GetMapping(value = "/{id}/qr.svg", produces = {"image/svg+xml", "application/problem+json"})
@@ -170,14 +170,7 @@ class PaymentPageController {
     @ApiResponse(responseCode = "200", content = @Content(mediaType = "image/svg+xml",
             schema = @Schema(type = "string")))
     ResponseEntity<byte[]> qrSvg(Caller caller, @PathVariable String id, HttpServletRequest request) {
-        return qr(caller, id, "svg", request);
-    }
-
-    /** {@code size} is the only query parameter; it is checked before the page is looked up, as a body would be. */
-    private ResponseEntity<byte[]> qr(Caller caller, String id, String format, HttpServletRequest request) {
-        Integer size = QrCodes.size(request);
-        String pageUrl = service.get(caller, id).pageUrl();
-        return qrCodes.image(pageUrl, format, size);
+        return qrCodes.image(request, "svg", () -> service.get(caller, id).pageUrl());
     }
 
     @Schema(name = "PaymentPageList")

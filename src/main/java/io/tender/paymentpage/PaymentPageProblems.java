@@ -1,7 +1,6 @@
 package io.tender.paymentpage;
 
 import io.tender.api.ApiException;
-import io.tender.api.ProblemCode;
 import io.tender.api.RejectionProblems;
 import org.springframework.stereotype.Component;
 
@@ -12,8 +11,7 @@ class PaymentPageProblems implements RejectionProblems<PaymentPageRejection> {
     @Override
     public ApiException problem(PaymentPageRejection rejection) {
         return switch (rejection) {
-            case PaymentPageRejection.PageNotFound r -> ApiException.notFound("payment page");
-            case PaymentPageRejection.ExpiryFixed r -> new ApiException(ProblemCode.INVALID_STATE_TRANSITION,
+            case PaymentPageRejection.ExpiryFixed r -> ApiException.invalidState(
                     "The payment page is " + r.status() + "; expires_at can change only while it is active.");
         };
     }

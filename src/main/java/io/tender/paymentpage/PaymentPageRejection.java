@@ -1,17 +1,9 @@
 package io.tender.paymentpage;
 
-import io.tender.api.Rejected;
 import io.tender.api.Rejection;
 
 /** Why a payment page request is refused; {@link PaymentPageProblems} words it. */
 sealed interface PaymentPageRejection extends Rejection {
-
-    default Rejected thrown() {
-        return new Rejected(this);
-    }
-
-    record PageNotFound() implements PaymentPageRejection {
-    }
 
     /** A new {@code expires_at} is for an active page only; this one is {@code status}. */
     record ExpiryFixed(String status) implements PaymentPageRejection {

@@ -1,5 +1,6 @@
 package io.tender.paymentpage;
 
+import io.tender.api.NotFound;
 import io.tender.api.ListQuery;
 import io.tender.api.ListSql;
 import io.tender.auth.Caller;
@@ -87,7 +88,7 @@ class PaymentPages {
     }
 
     PaymentPage get(Caller caller, String id, boolean lock) {
-        return find(caller, id, lock).orElseThrow(() -> new PaymentPageRejection.PageNotFound().thrown());
+        return find(caller, id, lock).orElseThrow(() -> new NotFound("payment page").thrown());
     }
 
     /** By id alone, deleted or not, for the public page and the checkout (which have no key). */

@@ -10,7 +10,6 @@ import tools.jackson.databind.JsonNode;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -74,20 +73,6 @@ record NewPaymentRequest(PaymentRequest.Type type, Long amount, String currency,
         }
     }
 
-    /** {@code expires_at} of {@code in} as an instant, or null when absent or not a timestamp (recorded in {@code in}). */
-    static Instant instant(JsonInput in, String name) {
-        String value = in.string(name, false);
-        if (value == null) {
-            return null;
-        }
-        try {
-            return Instant.parse(value);
-        } catch (DateTimeParseException e) {
-            in.reject(name, "must be an RFC 3339 timestamp such as 2026-05-20T08:25:01.014Z");
-            return null;
-        }
-    }
-
     static NewPaymentRequest parse(JsonNode body, Instant now) {
         JsonInput in = JsonInput.body(body).allow(FIELDS);
         String typeWire = in.string("type", false);
@@ -97,10 +82,8 @@ record NewPaymentRequest(PaymentRequest.Type type, Long amount, String currency,
         if (type == null) {
             type = PaymentRequest.Type.LINK;
         }
-        String bill = in.string("bill", false, 1, 255, null, null);
-        String account = in.string("account", false, 1, 255, null, null);
-        in.check(bill == null || account == null, "account", "give at most one of bill or account");
-        boolean forObligation = bill != null || account != null;
+        PaymentObligations.Named obligation = PaymentObligations.Named.read(in, "account");
+        boolean forObligation = obligation != null;
         Long amount = in.integer("amount", !forObligation, 1, MAX_AMOUNT);
         String currency = Currencies.read(in, "currency", !forObligation);
         String description = in.string("description", false, 1, 500, null, null);
@@ -108,7 +91,7 @@ record NewPaymentRequest(PaymentRequest.Type type, Long amount, String currency,
                 "must match ^[a-zA-Z0-9_-]+$");
         Map<String, String> metadata = in.metadata("metadata");
         Lifetime lifetime = Lifetime.of(type);
-        Instant expiresAt = instant(in, "expires_at");
+        Instant expiresAt = in.timestamp("expires_at", false);
         in.check(expiresAt == null || lifetime.allows(expiresAt, now), "expires_at", lifetime.rule());
         if (expiresAt == null) {
             expiresAt = now.plus(lifetime.fallback);
@@ -131,9 +114,8 @@ record NewPaymentRequest(PaymentRequest.Type type, Long amount, String currency,
         PaymentRequest.Notify notify = notify(in);
         in.throwIfInvalid();
         return new NewPaymentRequest(type, amount, currency, description, externalReference, expiresAt, metadata,
-                customerId, inline, bill != null ? PaymentObligations.Kind.BILL
-                : account != null ? PaymentObligations.Kind.ACCOUNT : null, bill != null ? bill : account, visible,
-                pushPhone, notify, now);
+                customerId, inline, forObligation ? obligation.kind() : null,
+                forObligation ? obligation.reference() : null, visible, pushPhone, notify, now);
     }
 
     /** {@code push: {provider: "capitec", capitec: {phone_number}}}: required for a push, refused for a link. */

@@ -110,8 +110,7 @@ class PaymentRequestController {
     @Operation(summary = "Retrieve a payment request", description = "Its `version` is also the `ETag`.")
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentRequestView.class)))
     ResponseEntity<PaymentRequestView> get(Caller caller, @PathVariable String id) {
-        PaymentRequestView view = service.get(caller, id);
-        return ResponseEntity.ok().eTag("\"" + view.version() + "\"").body(view);
+        return IfMatch.tagged(service.get(caller, id), PaymentRequestView::version);
     }
 
     @PatchMapping(value = "/{id}", consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -164,7 +163,7 @@ class PaymentRequestController {
             schema = @Schema(type = "string", format = "binary")))
     @ProblemResponse(status = 400, description = "A `size` out of range")
     ResponseEntity<byte[]> qrPng(Caller caller, @PathVariable String id, HttpServletRequest request) {
-        return qr(caller, id, "png", request);
+        return qrCodes.image(request, "png", () -> service.get(caller, id).link().url());
     }
 
     @GetMapping(value = "/{id}/qr.svg", produces = {"image/svg+xml", "application/problem+json"})
@@ -174,12 +173,7 @@ class PaymentRequestController {
     @ApiResponse(responseCode = "200", content = @Content(mediaType = "image/svg+xml", schema = @Schema(type = "string")))
     @ProblemResponse(status = 400, description = "A `size` out of range")
     ResponseEntity<byte[]> qrSvg(Caller caller, @PathVariable String id, HttpServletRequest request) {
-        return qr(caller, id, "svg", request);
-    }
-
-    private ResponseEntity<byte[]> qr(Caller caller, String id, String format, HttpServletRequest request) {
-        Integer size = QrCodes.size(request);
-        return qrCodes.image(service.get(caller, id).link().url(), format, size);
+        return qrCodes.image(request, "svg", () -> service.get(caller, id).link().url());
     }
 
     @Schema(name = "CreatePaymentRequestRequest")

@@ -38,7 +38,7 @@ record PaymentRequestPatch(Optional<String> description, Optional<String> extern
                 in.string("external_reference", false, 1, 255, NewPaymentRequest.EXTERNAL_REFERENCE,
                         "must match ^[a-zA-Z0-9_-]+$"));
         in.check(!explicitNull(body, "expires_at"), "expires_at", "cannot be removed");
-        Instant expiresAt = NewPaymentRequest.instant(in, "expires_at");
+        Instant expiresAt = in.timestamp("expires_at", false);
         Map<String, String> metadata = in.metadata("metadata", true);
         in.throwIfInvalid();
         return new PaymentRequestPatch(description, externalReference, expiresAt, metadata);

@@ -16,14 +16,12 @@ class PaymentRequestProblems implements RejectionProblems<PaymentRequestRejectio
     @Override
     public ApiException problem(PaymentRequestRejection rejection) {
         return switch (rejection) {
-            case PaymentRequestRejection.NotFound r -> ApiException.notFound("payment request");
-            case PaymentRequestRejection.CustomerNotFound r -> ApiException.notFound("customer");
-            case PaymentRequestRejection.ExpiryOutsideLifetime r ->
-                    ApiException.badRequest("expires_at", r.lifetime().rule());
+            case PaymentRequestRejection.ExpiryOutsideLifetime(var lifetime) ->
+                    ApiException.badRequest("expires_at", lifetime.rule());
             case PaymentRequestRejection.Refused r -> switch (r.refusal()) {
-                case PaymentRequest.Refusal.NotActive(var status) -> new ApiException(
-                        ProblemCode.INVALID_STATE_TRANSITION, "The payment request is " + status.wire()
-                        + "; only an active request can be changed or cancelled.");
+                case PaymentRequest.Refusal.NotActive(var status) -> ApiException.invalidState(
+                        "The payment request is " + status.wire() + "; only an active request can be changed or "
+                        + "cancelled.");
                 case PaymentRequest.Refusal.StaleVersion(int current, int asked) -> new ApiException(
                         ProblemCode.CONFLICT, "The payment request is at version " + current + ", not " + asked
                         + ". Retrieve it and decide again.");

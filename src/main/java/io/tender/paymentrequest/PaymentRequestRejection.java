@@ -1,22 +1,9 @@
 package io.tender.paymentrequest;
 
-import io.tender.api.Rejected;
 import io.tender.api.Rejection;
 
 /** Why a payment request is refused, with what was compared; {@link PaymentRequestProblems} words it. */
 sealed interface PaymentRequestRejection extends Rejection {
-
-    default Rejected thrown() {
-        return new Rejected(this);
-    }
-
-    /** Unknown ids, and other merchants' and the other mode's requests (decisions §1). */
-    record NotFound() implements PaymentRequestRejection {
-    }
-
-    /** The billing customer named is unknown. */
-    record CustomerNotFound() implements PaymentRequestRejection {
-    }
 
     /** A new {@code expires_at} outside the lifetime a request of {@code type} allows. */
     record ExpiryOutsideLifetime(NewPaymentRequest.Lifetime lifetime) implements PaymentRequestRejection {

@@ -1,5 +1,6 @@
 package io.tender.paymentrequest;
 
+import io.tender.api.NotFound;
 import io.tender.api.Ids;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
@@ -77,7 +78,7 @@ class PaymentRequestService {
         if (command.customerId() != null) {
             customer = contacts.find(caller, command.customerId())
                     .map(c -> new PaymentRequest.Customer(c.customerId(), c.name(), c.email(), c.phone()))
-                    .orElseThrow(() -> new PaymentRequestRejection.CustomerNotFound().thrown());
+                    .orElseThrow(() -> new NotFound("customer").thrown());
         }
         notifications.check(caller, customer, command.notifyChannels());
         String id = Ids.newOrderedId("pr_");
@@ -197,6 +198,6 @@ class PaymentRequestService {
 
     /** Unknown ids, and other merchants' and the other mode's requests (decisions §1). */
     private static RuntimeException notFound() {
-        return new PaymentRequestRejection.NotFound().thrown();
+        return new NotFound("payment request").thrown();
     }
 }

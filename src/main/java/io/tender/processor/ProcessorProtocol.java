@@ -1,7 +1,6 @@
 package io.tender.processor;
 
 import io.tender.provider.live.ProtocolJson;
-import io.tender.provider.live.ProtocolJson.Malformed;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -14,71 +13,57 @@ import java.util.Map;
  * stores answers in it. Reading is strict: anything not well-formed throws {@link ProtocolJson.Malformed}, which
  * callers treat as an unknown outcome.
  */
-public final class ProcessorProtocol {
-
-    private final JsonMapper json;
-    private final ProtocolJson answers;
+public final class ProcessorProtocol extends ProtocolJson<ProcessorOutcome> {
 
     public ProcessorProtocol(JsonMapper json) {
-        this.json = json;
-        this.answers = new ProtocolJson(json);
+        super(json);
     }
 
+    @Override
     public ObjectNode write(ProcessorOutcome outcome) {
-        ObjectNode node = json.createObjectNode();
-        switch (outcome) {
+        return switch (outcome) {
             case ProcessorOutcome.Approved a -> {
-                node.put("result", "approved").put("amount", a.amount()).put("currency", a.currency());
+                ObjectNode node = approved(a.amount(), a.currency());
                 if (a.funding() != null) {
                     node.put("funding", a.funding());
                 }
-                node.set("reference", json.valueToTree(a.reference() == null ? Map.of() : a.reference()));
+                yield node.set("reference", json.valueToTree(a.reference() == null ? Map.of() : a.reference()));
             }
             case ProcessorOutcome.Declined d -> {
-                node.put("result", "declined").put("error_code", d.errorCode()).put("message", d.message());
-                if (d.declineCode() != null) {
-                    node.put("decline_code", d.declineCode());
-                }
+                ObjectNode node = answer("declined").put("error_code", d.errorCode()).put("message", d.message());
+                yield d.declineCode() == null ? node : node.put("decline_code", d.declineCode());
             }
             case ProcessorOutcome.ActionRequired r -> {
-                node.put("result", "action_required").put("action", r.action());
-                if (r.redirectUrl() != null) {
-                    node.put("redirect_url", r.redirectUrl());
-                }
+                ObjectNode node = answer("action_required").put("action", r.action());
+                yield r.redirectUrl() == null ? node : node.put("redirect_url", r.redirectUrl());
             }
-            case ProcessorOutcome.Accepted a -> node.put("result", "pending")
+            case ProcessorOutcome.Accepted a -> answer("pending")
                     .set("reference", json.valueToTree(a.reference() == null ? Map.of() : a.reference()));
-            case ProcessorOutcome.Unknown u -> node.put("result", "unknown").put("message", u.message());
-        }
-        return node;
-    }
-
-    public byte[] bytes(ProcessorOutcome outcome) {
-        return json.writeValueAsBytes(write(outcome));
+            case ProcessorOutcome.Unknown u -> answer("unknown").put("message", u.message());
+        };
     }
 
     public ProcessorOutcome read(byte[] bytes) {
-        return read(answers.object(bytes));
+        return read(object(bytes));
     }
 
     public ProcessorOutcome read(JsonNode node) {
-        ProtocolJson.object(node);
+        object(node);
         return switch (text(node, "result")) {
             case "approved" -> {
-                long amount = ProtocolJson.approvedAmount(node);
-                String currency = ProtocolJson.approvedCurrency(text(node, "currency"));
-                Map<String, Object> referenceMap = answers.reference(node);
+                Approval approval = approval(node, field -> text(node, field));
                 String funding = node.path("funding").stringValue(null);
                 if (funding != null && !funding.equals("CREDIT") && !funding.equals("DEBIT")) {
                     throw new Malformed("funding is not CREDIT or DEBIT");
                 }
-                yield new ProcessorOutcome.Approved(amount, currency, funding, referenceMap);
+                yield new ProcessorOutcome.Approved(approval.amount(), approval.currency(), funding,
+                        approval.reference());
             }
             case "declined" -> new ProcessorOutcome.Declined(text(node, "error_code"),
                     node.path("decline_code").stringValue(null), node.path("message").stringValue("Declined"));
             case "action_required" -> new ProcessorOutcome.ActionRequired(text(node, "action"),
                     node.path("redirect_url").stringValue(null));
-            case "pending" -> new ProcessorOutcome.Accepted(answers.reference(node));
+            case "pending" -> new ProcessorOutcome.Accepted(reference(node));
             case "unknown" -> new ProcessorOutcome.Unknown(node.path("message").stringValue("unknown"));
             default -> throw new Malformed("unknown result");
         };

@@ -1,14 +1,9 @@
 package io.tender.processor;
 
-import io.tender.api.Rejected;
 import io.tender.api.Rejection;
 
 /** Why no processor can take a payment; {@link ProcessorProblems} words it. */
 sealed interface ProcessorRejection extends Rejection {
-
-    default Rejected thrown() {
-        return new Rejected(this);
-    }
 
     /** Live mode, and the operator configured no processor ({@code tender.processor.live.base-url}). */
     record NotConfigured() implements ProcessorRejection {

@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * A QR code of a URL as an HTTP answer, for the {@code …/{id}/qr.png} and {@code …/{id}/qr.svg} routes of payment
@@ -63,10 +64,15 @@ public class QrCodes {
     }
 
     /**
-     * The {@code size} query parameter of a QR code route, its only one (any other: 400 naming it), or null; read
-     * before the object is looked up, as a body would be. The range is {@link #image}'s to check.
+     * A QR code route's answer: the {@code size} query parameter, its only one (any other: 400 naming it), is read
+     * before {@code url} looks the object up, as a body would be; then the image of that URL, as above.
      */
-    public static Integer size(HttpServletRequest request) {
+    public ResponseEntity<byte[]> image(HttpServletRequest request, String format, Supplier<String> url) {
+        Integer size = size(request);
+        return image(url.get(), format, size);
+    }
+
+    private static Integer size(HttpServletRequest request) {
         for (String name : request.getParameterMap().keySet()) {
             if (!name.equals("size")) {
                 throw ApiException.badRequest(name, "is not a known query parameter");

@@ -25,7 +25,7 @@ public record RateLimitSettings(@DefaultValue FailedAuthentications failedAuthen
                                 @DefaultValue PageVisits pageVisits) {
 
     /** One token bucket: {@code tokens} every {@code period}, at most {@code burst} at once. */
-    sealed interface Limit permits FailedAuthentications, BalanceLookups, PerKey, PageVisits {
+    sealed interface Limit permits PerSecond, PageVisits {
         long tokens();
 
         long burst();
@@ -35,37 +35,32 @@ public record RateLimitSettings(@DefaultValue FailedAuthentications failedAuthen
         }
     }
 
+    /** A bucket refilled {@code per-second}: its tokens are those. */
+    sealed interface PerSecond extends Limit permits FailedAuthentications, BalanceLookups, PerKey {
+        long perSecond();
+
+        @Override
+        default long tokens() {
+            return perSecond();
+        }
+    }
+
     public record FailedAuthentications(@DefaultValue("10") long perSecond, @DefaultValue("20") long burst)
-            implements Limit {
+            implements PerSecond {
         public FailedAuthentications {
             check("failed-authentications", perSecond, burst);
         }
-
-        @Override
-        public long tokens() {
-            return perSecond;
-        }
     }
 
-    public record BalanceLookups(@DefaultValue("10") long perSecond, @DefaultValue("20") long burst) implements Limit {
+    public record BalanceLookups(@DefaultValue("10") long perSecond, @DefaultValue("20") long burst) implements PerSecond {
         public BalanceLookups {
             check("balance-lookups", perSecond, burst);
         }
-
-        @Override
-        public long tokens() {
-            return perSecond;
-        }
     }
 
-    public record PerKey(@DefaultValue("1000") long perSecond, @DefaultValue("2000") long burst) implements Limit {
+    public record PerKey(@DefaultValue("1000") long perSecond, @DefaultValue("2000") long burst) implements PerSecond {
         public PerKey {
             check("per-key", perSecond, burst);
-        }
-
-        @Override
-        public long tokens() {
-            return perSecond;
         }
     }
 

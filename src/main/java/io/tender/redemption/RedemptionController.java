@@ -121,8 +121,7 @@ class RedemptionController {
     @Operation(summary = "Retrieve a redemption")
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = RedemptionView.class)))
     ResponseEntity<RedemptionView> get(Caller caller, @PathVariable String id) {
-        RedemptionView redemption = service.get(caller, id);
-        return ResponseEntity.ok().eTag("\"" + redemption.version() + "\"").body(redemption);
+        return IfMatch.tagged(service.get(caller, id), RedemptionView::version);
     }
 
     @GetMapping

@@ -18,7 +18,7 @@ class RedemptionProblems implements RejectionProblems<RedemptionRejection> {
             case RedemptionRejection.VersionMismatch r -> new ApiException(ProblemCode.CONFLICT,
                     "The redemption is at version " + r.version() + ", not " + r.ifMatch()
                             + ". Retrieve it and decide again.");
-            case RedemptionRejection.NotAwaitingClient r -> new ApiException(ProblemCode.INVALID_STATE_TRANSITION,
+            case RedemptionRejection.NotAwaitingClient r -> ApiException.invalidState(
                     "The redemption is " + r.status() + "; only a reserved redemption waiting for the client can be "
                             + "confirmed or reversed.");
             case RedemptionRejection.ChangedConcurrently r -> new ApiException(ProblemCode.CONFLICT,

@@ -1,14 +1,9 @@
 package io.tender.redemption;
 
-import io.tender.api.Rejected;
 import io.tender.api.Rejection;
 
 /** Why a redemption request is refused, with what was compared; {@link RedemptionProblems} words it. */
 sealed interface RedemptionRejection extends Rejection {
-
-    default Rejected thrown() {
-        return new Rejected(this);
-    }
 
     record RedemptionNotFound() implements RedemptionRejection {
     }

@@ -10,9 +10,11 @@ import java.util.List;
 /**
  * A merchant's webhook endpoint: where events go, which types it wants, and the secrets that sign them. After a
  * rotation the previous secret keeps signing alongside the new one for {@link #ROTATION_OVERLAP}, so receivers can
- * switch without losing an event.
+ * switch without losing an event. A value: a change or a rotation gives a new endpoint to store.
  */
-final class WebhookEndpoint {
+record WebhookEndpoint(String id, String merchantId, Mode mode, String url, String description,
+                       List<String> enabledEvents, Status status, String disabledReason, String secret,
+                       String previousSecret, Instant previousSecretExpiresAt, Instant createdAt, Instant updatedAt) {
 
     static final Duration ROTATION_OVERLAP = Duration.ofHours(24);
 
@@ -32,36 +34,8 @@ final class WebhookEndpoint {
     static final String DISABLED_BY_MERCHANT = "disabled_by_merchant";
     static final String ENDPOINT_GONE = "endpoint_gone";
 
-    private final String id;
-    private final String merchantId;
-    private final Mode mode;
-    private String url;
-    private String description;
-    private List<String> enabledEvents;
-    private Status status;
-    private String disabledReason;
-    private String secret;
-    private String previousSecret;
-    private Instant previousSecretExpiresAt;
-    private final Instant createdAt;
-    private Instant updatedAt;
-
-    WebhookEndpoint(String id, String merchantId, Mode mode, String url, String description,
-                    List<String> enabledEvents, Status status, String disabledReason, String secret,
-                    String previousSecret, Instant previousSecretExpiresAt, Instant createdAt, Instant updatedAt) {
-        this.id = id;
-        this.merchantId = merchantId;
-        this.mode = mode;
-        this.url = url;
-        this.description = description;
-        this.enabledEvents = List.copyOf(enabledEvents);
-        this.status = status;
-        this.disabledReason = disabledReason;
-        this.secret = secret;
-        this.previousSecret = previousSecret;
-        this.previousSecretExpiresAt = previousSecretExpiresAt;
-        this.createdAt = createdAt;
-        this.updatedAt = updatedAt;
+    WebhookEndpoint {
+        enabledEvents = List.copyOf(enabledEvents);
     }
 
     static WebhookEndpoint create(String id, String merchantId, Mode mode, EndpointRequest request, Instant now) {
@@ -69,29 +43,22 @@ final class WebhookEndpoint {
                 request.enabledEvents(), Status.ENABLED, null, WebhookSigner.newSecret(), null, null, now, now);
     }
 
-    /** Applies a PATCH: only the fields it names change. */
-    void change(EndpointRequest changes, Instant now) {
-        if (changes.url() != null) {
-            url = changes.url();
-        }
-        if (changes.description() != null) {
-            description = changes.description().isEmpty() ? null : changes.description();
-        }
-        if (changes.enabledEvents() != null) {
-            enabledEvents = List.copyOf(changes.enabledEvents());
-        }
-        if (changes.status() != null && changes.status() != status) {
-            status = changes.status();
-            disabledReason = status == Status.DISABLED ? DISABLED_BY_MERCHANT : null;
-        }
-        updatedAt = now;
+    /** The endpoint after a PATCH: only the fields it names change; a new status says who disabled it. */
+    WebhookEndpoint changed(EndpointRequest changes, Instant now) {
+        boolean statusChanges = changes.status() != null && changes.status() != status;
+        Status newStatus = statusChanges ? changes.status() : status;
+        return new WebhookEndpoint(id, merchantId, mode, changes.url() != null ? changes.url() : url,
+                changes.description() == null ? description
+                        : changes.description().isEmpty() ? null : changes.description(),
+                changes.enabledEvents() != null ? changes.enabledEvents() : enabledEvents, newStatus,
+                !statusChanges ? disabledReason : newStatus == Status.DISABLED ? DISABLED_BY_MERCHANT : null,
+                secret, previousSecret, previousSecretExpiresAt, createdAt, now);
     }
 
-    void rotateSecret(Instant now) {
-        previousSecret = secret;
-        previousSecretExpiresAt = now.plus(ROTATION_OVERLAP);
-        secret = WebhookSigner.newSecret();
-        updatedAt = now;
+    /** The endpoint with a new secret; the current one becomes the previous one for {@link #ROTATION_OVERLAP}. */
+    WebhookEndpoint rotated(Instant now) {
+        return new WebhookEndpoint(id, merchantId, mode, url, description, enabledEvents, status, disabledReason,
+                WebhookSigner.newSecret(), secret, now.plus(ROTATION_OVERLAP), createdAt, now);
     }
 
     /** The secrets a delivery at {@code now} is signed with: the current one, and the previous one while valid. */
@@ -110,55 +77,9 @@ final class WebhookEndpoint {
         }
     }
 
-    String id() {
-        return id;
-    }
-
-    String merchantId() {
-        return merchantId;
-    }
-
-    Mode mode() {
-        return mode;
-    }
-
-    String url() {
-        return url;
-    }
-
-    String description() {
-        return description;
-    }
-
-    List<String> enabledEvents() {
-        return enabledEvents;
-    }
-
-    Status status() {
-        return status;
-    }
-
-    String disabledReason() {
-        return disabledReason;
-    }
-
-    String secret() {
-        return secret;
-    }
-
-    String previousSecret() {
-        return previousSecret;
-    }
-
-    Instant previousSecretExpiresAt() {
-        return previousSecretExpiresAt;
-    }
-
-    Instant createdAt() {
-        return createdAt;
-    }
-
-    Instant updatedAt() {
-        return updatedAt;
+    /** Never the secrets: an endpoint may end up in a log. */
+    @Override
+    public String toString() {
+        return "WebhookEndpoint[" + id + "]";
     }
 }

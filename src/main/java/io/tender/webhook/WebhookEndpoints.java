@@ -1,5 +1,6 @@
 package io.tender.webhook;
 
+import io.tender.api.NotFound;
 import io.tender.api.ListQuery;
 import io.tender.api.ListSql;
 import io.tender.auth.Caller;
@@ -82,7 +83,7 @@ class WebhookEndpoints implements SealedColumns {
         return jdbc.sql("select * from webhook_endpoints where id = ? and merchant_id = ? and mode = ? for update")
                 .params(id, caller.merchantId(), caller.mode().wire())
                 .query(this::map).optional()
-                .orElseThrow(() -> new WebhookRejection.EndpointNotFound().thrown());
+                .orElseThrow(() -> new NotFound("webhook endpoint").thrown());
     }
 
     Optional<WebhookEndpoint> find(Caller caller, String id) {
@@ -92,7 +93,7 @@ class WebhookEndpoints implements SealedColumns {
     }
 
     WebhookEndpoint get(Caller caller, String id) {
-        return find(caller, id).orElseThrow(() -> new WebhookRejection.EndpointNotFound().thrown());
+        return find(caller, id).orElseThrow(() -> new NotFound("webhook endpoint").thrown());
     }
 
     /** For the dispatcher, which works for every merchant. */

@@ -11,7 +11,6 @@ class WebhookProblems implements RejectionProblems<WebhookRejection> {
     @Override
     public ApiException problem(WebhookRejection rejection) {
         return switch (rejection) {
-            case WebhookRejection.EndpointNotFound r -> ApiException.notFound("webhook endpoint");
             case WebhookRejection.TooManyEndpoints r -> ApiException.notPossible("A merchant may have at most "
                     + r.max() + " webhook endpoints per mode; delete one it no longer needs first.");
             case WebhookRejection.EndpointDisabled r ->

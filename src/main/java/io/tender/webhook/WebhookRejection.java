@@ -1,17 +1,9 @@
 package io.tender.webhook;
 
-import io.tender.api.Rejected;
 import io.tender.api.Rejection;
 
 /** Why a webhook endpoint request is refused, with what was compared; {@link WebhookProblems} words it. */
 sealed interface WebhookRejection extends Rejection {
-
-    default Rejected thrown() {
-        return new Rejected(this);
-    }
-
-    record EndpointNotFound() implements WebhookRejection {
-    }
 
     /** The merchant has {@code max} endpoints in this mode already. */
     record TooManyEndpoints(int max) implements WebhookRejection {

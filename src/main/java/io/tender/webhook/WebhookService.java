@@ -1,5 +1,6 @@
 package io.tender.webhook;
 
+import io.tender.api.NotFound;
 import io.tender.api.Ids;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
@@ -55,23 +56,21 @@ class WebhookService {
     }
 
     WebhookEndpointView update(Caller caller, String id, EndpointRequest changes) {
-        var endpoint = endpoints.getForUpdate(caller, id);
-        endpoint.change(changes, Timestamps.now());
+        var endpoint = endpoints.getForUpdate(caller, id).changed(changes, Timestamps.now());
         endpoints.update(endpoint);
         dispatcher.wakeAfterCommit(); // re-enabled: its waiting deliveries are due
         return WebhookEndpointView.of(endpoint, false);
     }
 
     WebhookEndpointView rotateSecret(Caller caller, String id) {
-        var endpoint = endpoints.getForUpdate(caller, id);
-        endpoint.rotateSecret(Timestamps.now());
+        var endpoint = endpoints.getForUpdate(caller, id).rotated(Timestamps.now());
         endpoints.update(endpoint);
         return WebhookEndpointView.of(endpoint, true);
     }
 
     WebhookEndpointView.Deleted delete(Caller caller, String id) {
         if (!endpoints.delete(caller, id)) {
-            throw new WebhookRejection.EndpointNotFound().thrown();
+            throw new NotFound("webhook endpoint").thrown();
         }
         return new WebhookEndpointView.Deleted(id, true);
     }

@@ -36,6 +36,24 @@ class JsonInputTest {
     }
 
     @Test
+    void aTimestampIsReadAsAnInstantOrRejectedWithTheRule() {
+        JsonInput in = read("{\"at\":\"2026-05-20T08:25:01.014Z\",\"bad\":\"yesterday\"}");
+        assertThat(in.timestamp("at", true)).isEqualTo(java.time.Instant.parse("2026-05-20T08:25:01.014Z"));
+        assertThat(in.timestamp("bad", false)).isNull();
+        assertThat(in.timestamp("absent", false)).isNull();
+        assertThat(errors(in)).containsExactly(new FieldError("bad", Timestamps.RULE));
+    }
+
+    record DocumentedBody(String externalReference, Long amount, String paymentMethodId) {
+    }
+
+    @Test
+    void aDocumentedRecordsPropertiesAreItsComponentsInSnakeCase() {
+        assertThat(JsonInput.properties(DocumentedBody.class))
+                .containsExactlyInAnyOrder("external_reference", "amount", "payment_method_id");
+    }
+
+    @Test
     void collectsEveryProblemBeforeFailingOnce() {
         JsonInput in = read("{\"a\":1,\"b\":\"x\",\"c\":{\"d\":true},\"extra\":1}").allow(Set.of("a", "b", "c"));
         in.string("a", true);

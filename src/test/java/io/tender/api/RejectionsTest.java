@@ -57,6 +57,14 @@ class RejectionsTest {
     }
 
     @Test
+    void notFoundIsWordedByTheApiItselfNamingTheObject() {
+        ApiException problem = new Rejections(List.of()).problem(new NotFound("bill"));
+        assertThat(problem.code()).isEqualTo(ProblemCode.RESOURCE_NOT_FOUND);
+        assertThat(problem.status()).isEqualTo(404);
+        assertThat(problem.getMessage()).isEqualTo("No such bill.");
+    }
+
+    @Test
     void aRejectionNoModuleWordsIsAnError() {
         Rejections none = new Rejections(List.of());
         assertThatThrownBy(() -> none.problem(new Gone())).isInstanceOf(IllegalStateException.class);

@@ -90,8 +90,6 @@ class PaymentChecksTest {
         ApiException aboveDue = problems.problem(new BillingRejection.AmountPaidAboveDue(1001, 1000));
         assertProblem(aboveDue, ProblemCode.BAD_REQUEST, 400, "amount_paid: must be at most amount_due (1000)");
         assertThat(aboveDue.errors().getFirst().field()).isEqualTo("amount_paid");
-        assertProblem(problems.problem(new BillingRejection.NotFound("bill")), ProblemCode.RESOURCE_NOT_FOUND, 404,
-                "No such bill.");
     }
 
     private static void assertProblem(ApiException problem, ProblemCode code, int status, String detail) {

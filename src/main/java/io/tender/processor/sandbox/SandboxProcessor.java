@@ -16,6 +16,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -160,49 +162,39 @@ public class SandboxProcessor implements PaymentProcessor {
 
     @Override
     public ProcessorOutcome capture(Capture call) {
-        return tx.execute(s -> {
-            ledger.lock(call.authorizationKey());
-            return answerOnce(call.operationKey(), () -> {
-                var authorization = current(call.authorizationKey());
-                ProcessorOutcome outcome;
-                if (authorization.isEmpty() || !(authorization.get().outcome() instanceof Approved approved)
-                        || !authorization.get().kind().equals("authorize")) {
-                    outcome = new Declined("invalid_request", "authorization_not_found", "No approved authorization");
-                } else if (call.amount() > approved.amount() - ledger.used(call.authorizationKey())) {
-                    outcome = new Declined("invalid_request", "amount_too_large",
-                            "The capture exceeds what remains of the authorization");
-                } else {
-                    outcome = approved(call.amount(), call.currency(), null);
-                }
-                return new SandboxProcessorLedger.Entry(call.operationKey(), "capture", call.authorizationKey(),
-                        call.amount(), call.currency(), outcome, null, null);
-            });
+        return onAuthorization(call.operationKey(), call.authorizationKey(), authorization -> {
+            ProcessorOutcome outcome;
+            if (authorization.isEmpty() || !(authorization.get().outcome() instanceof Approved approved)
+                    || !authorization.get().kind().equals("authorize")) {
+                outcome = new Declined("invalid_request", "authorization_not_found", "No approved authorization");
+            } else if (call.amount() > approved.amount() - ledger.used(call.authorizationKey())) {
+                outcome = new Declined("invalid_request", "amount_too_large",
+                        "The capture exceeds what remains of the authorization");
+            } else {
+                outcome = approved(call.amount(), call.currency(), null);
+            }
+            return new SandboxProcessorLedger.Entry(call.operationKey(), "capture", call.authorizationKey(),
+                    call.amount(), call.currency(), outcome, null, null);
         });
     }
 
     @Override
     public ProcessorOutcome release(Release call) {
-        return tx.execute(s -> {
-            ledger.lock(call.authorizationKey());
-            return answerOnce(call.operationKey(), () -> {
-                var authorization = current(call.authorizationKey());
-                ProcessorOutcome outcome;
-                long released = 0;
-                if (authorization.isEmpty()) {
-                    // Never received: fence it, so that it can never be approved later.
-                    ledger.record(new SandboxProcessorLedger.Entry(call.authorizationKey(), "fenced", null, 0,
-                            call.currency(), Declined.notReceived("Cancelled before it arrived"), null, null));
-                } else if (authorization.get().outcome() instanceof ActionRequired) {
-                    ledger.settle(call.authorizationKey(), new Declined("payment_cancelled", "cancelled",
-                            "The authorization was cancelled before the customer finished"));
-                } else if (authorization.get().outcome() instanceof Approved approved
-                        && authorization.get().kind().equals("authorize")) {
-                    released = approved.amount() - ledger.used(call.authorizationKey());
-                }
-                outcome = approved(released, call.currency(), null);
-                return new SandboxProcessorLedger.Entry(call.operationKey(), "void", call.authorizationKey(),
-                        released, call.currency(), outcome, null, null);
-            });
+        return onAuthorization(call.operationKey(), call.authorizationKey(), authorization -> {
+            long released = 0;
+            if (authorization.isEmpty()) {
+                // Never received: fence it, so that it can never be approved later.
+                ledger.record(new SandboxProcessorLedger.Entry(call.authorizationKey(), "fenced", null, 0,
+                        call.currency(), Declined.notReceived("Cancelled before it arrived"), null, null));
+            } else if (authorization.get().outcome() instanceof ActionRequired) {
+                ledger.settle(call.authorizationKey(), new Declined("payment_cancelled", "cancelled",
+                        "The authorization was cancelled before the customer finished"));
+            } else if (authorization.get().outcome() instanceof Approved approved
+                    && authorization.get().kind().equals("authorize")) {
+                released = approved.amount() - ledger.used(call.authorizationKey());
+            }
+            return new SandboxProcessorLedger.Entry(call.operationKey(), "void", call.authorizationKey(),
+                    released, call.currency(), approved(released, call.currency(), null), null, null);
         });
     }
 
@@ -250,7 +242,7 @@ public class SandboxProcessor implements PaymentProcessor {
      * The entry, with an app approval or an accepted refund whose time has come turned into an approval (a refund
      * keeps the reference it was accepted with).
      */
-    private java.util.Optional<SandboxProcessorLedger.Entry> current(String operationKey) {
+    private Optional<SandboxProcessorLedger.Entry> current(String operationKey) {
         var entry = ledger.find(operationKey);
         if (entry.isPresent() && entry.get().approveAt() != null && !entry.get().approveAt().isAfter(Instant.now())) {
             var e = entry.get();
@@ -269,6 +261,19 @@ public class SandboxProcessor implements PaymentProcessor {
     /** Answers a call once: the same key again gets the first answer, as at a real processor. */
     private ProcessorOutcome once(String operationKey, Supplier<SandboxProcessorLedger.Entry> work) {
         return tx.execute(s -> answerOnce(operationKey, work));
+    }
+
+    /**
+     * A call on an authorization (a capture or a void), answered once, under the authorization's lock so that calls
+     * on it take their turns: {@code answer} gets the authorization as it stands.
+     */
+    private ProcessorOutcome onAuthorization(
+            String operationKey, String authorizationKey,
+            Function<Optional<SandboxProcessorLedger.Entry>, SandboxProcessorLedger.Entry> answer) {
+        return tx.execute(s -> {
+            ledger.lock(authorizationKey);
+            return answerOnce(operationKey, () -> answer.apply(current(authorizationKey)));
+        });
     }
 
     /** {@link #once} inside the caller's sandbox transaction. */

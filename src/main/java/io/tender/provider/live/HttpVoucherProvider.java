@@ -16,6 +16,7 @@ import org.springframework.web.client.RestClient;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -65,31 +66,30 @@ final class HttpVoucherProvider implements VoucherProvider {
 
     @Override
     public ProviderOutcome reserve(Reserve call) {
-        ObjectNode body = request(call.operationKey(), call.source(), call.options());
-        if (call.amount() != null) {
-            body.put("amount", call.amount());
-        }
-        if (call.currency() != null) {
-            body.put("currency", call.currency());
-        }
-        return send("/reserve", call.operationKey(), body);
+        return send("/reserve", call.operationKey(), call.source(), call.options(), body -> {
+            if (call.amount() != null) {
+                body.put("amount", call.amount());
+            }
+            if (call.currency() != null) {
+                body.put("currency", call.currency());
+            }
+        });
     }
 
     @Override
     public ProviderOutcome confirm(Confirm call) {
-        ObjectNode body = request(call.operationKey(), call.source(), call.options());
-        body.put("amount", call.amount()).put("currency", call.currency());
-        if (call.reservationKey() != null) {
-            body.put("reservation_key", call.reservationKey());
-        }
-        return send("/confirm", call.operationKey(), body);
+        return send("/confirm", call.operationKey(), call.source(), call.options(), body -> {
+            body.put("amount", call.amount()).put("currency", call.currency());
+            if (call.reservationKey() != null) {
+                body.put("reservation_key", call.reservationKey());
+            }
+        });
     }
 
     @Override
     public ProviderOutcome reverse(Reverse call) {
-        ObjectNode body = request(call.operationKey(), call.source(), call.options());
-        body.put("amount", call.amount()).put("currency", call.currency()).put("reversed_key", call.reversedKey());
-        return send("/reverse", call.operationKey(), body);
+        return send("/reverse", call.operationKey(), call.source(), call.options(), body -> body
+                .put("amount", call.amount()).put("currency", call.currency()).put("reversed_key", call.reversedKey()));
     }
 
     @Override
@@ -125,18 +125,19 @@ final class HttpVoucherProvider implements VoucherProvider {
         }
     }
 
-    private ObjectNode request(String operationKey, VoucherSource source, ObjectNode options) {
+    /**
+     * Sends a money-moving call once, with its operation key as the Idempotency-Key: its body is the operation key,
+     * the source and the options, then what {@code fields} adds.
+     */
+    private ProviderOutcome send(String path, String operationKey, VoucherSource source, ObjectNode options,
+                                 Consumer<ObjectNode> fields) {
         ObjectNode body = json.createObjectNode();
         body.put("operation_key", operationKey);
         body.set("source", json.valueToTree(source.full()));
         if (options != null) {
             body.set("options", options);
         }
-        return body;
-    }
-
-    /** Sends a money-moving call once, with its operation key as the Idempotency-Key. */
-    private ProviderOutcome send(String path, String operationKey, ObjectNode body) {
+        fields.accept(body);
         return switch (calls.postOnce(client, path, operationKey, json.writeValueAsBytes(body),
                 bytes -> protocol.read(bytes, type))) {
             case GuardedCalls.Attempt.Answered<ProviderOutcome>(ProviderOutcome outcome) -> outcome;

@@ -3,16 +3,19 @@ package io.tender.provider.live;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * What the voucher provider protocol (docs/provider-protocol.md) and the payment processor protocol
- * (docs/processor-protocol.md) read alike: an answer is a JSON object, and an approval carries a whole non-negative
- * amount, an ISO currency and an optional reference object. Reading is strict: anything else throws
- * {@link Malformed}, which callers treat as an unknown outcome.
+ * (docs/processor-protocol.md) do alike with the outcomes {@code O} they answer: an answer is a JSON object, written
+ * with the service's mapper, and an approval carries a whole non-negative amount, an ISO currency and an optional
+ * reference object. Reading is strict: anything else throws {@link Malformed}, which callers treat as an unknown
+ * outcome.
  */
-public final class ProtocolJson {
+public abstract class ProtocolJson<O> {
 
     /** An answer that does not follow the protocol. */
     public static final class Malformed extends RuntimeException {
@@ -21,14 +24,35 @@ public final class ProtocolJson {
         }
     }
 
-    private final JsonMapper json;
+    /** What an approval carries in both protocols. */
+    public record Approval(long amount, String currency, Map<String, Object> reference) {
+    }
 
-    public ProtocolJson(JsonMapper json) {
+    protected final JsonMapper json;
+
+    protected ProtocolJson(JsonMapper json) {
         this.json = json;
     }
 
+    /** The outcome as the answer that carries it. */
+    public abstract ObjectNode write(O outcome);
+
+    public byte[] bytes(O outcome) {
+        return json.writeValueAsBytes(write(outcome));
+    }
+
+    /** An answer: an object whose {@code result} names its kind. */
+    protected ObjectNode answer(String result) {
+        return json.createObjectNode().put("result", result);
+    }
+
+    /** An approval's answer, as far as both protocols write it alike: its amount and currency. */
+    protected ObjectNode approved(long amount, String currency) {
+        return answer("approved").put("amount", amount).put("currency", currency);
+    }
+
     /** The answer's JSON object. */
-    public JsonNode object(byte[] bytes) {
+    protected JsonNode object(byte[] bytes) {
         JsonNode node;
         try {
             node = json.readTree(bytes);
@@ -38,15 +62,23 @@ public final class ProtocolJson {
         return object(node);
     }
 
-    public static JsonNode object(JsonNode node) {
+    protected static JsonNode object(JsonNode node) {
         if (node == null || !node.isObject()) {
             throw new Malformed("not a JSON object");
         }
         return node;
     }
 
-    /** An approval's amount: a whole number, not negative. */
-    public static long approvedAmount(JsonNode node) {
+    /**
+     * An approval's amount (a whole number, not negative), currency (three upper-case letters, read from the field as
+     * {@code text} reads the protocol's strings) and reference, checked in that order: a bad answer is named by its
+     * first wrong field.
+     */
+    protected Approval approval(JsonNode node, UnaryOperator<String> text) {
+        return new Approval(approvedAmount(node), approvedCurrency(text.apply("currency")), reference(node));
+    }
+
+    private static long approvedAmount(JsonNode node) {
         JsonNode amount = node.get("amount");
         if (amount == null || !amount.isIntegralNumber() || amount.longValue() < 0) {
             throw new Malformed("approved without a valid amount");
@@ -54,16 +86,15 @@ public final class ProtocolJson {
         return amount.longValue();
     }
 
-    /** An approval's currency, given as {@code text}: three upper-case letters. */
-    public static String approvedCurrency(String currency) {
+    private static String approvedCurrency(String currency) {
         if (!currency.matches("^[A-Z]{3}$")) {
             throw new Malformed("approved without a valid currency");
         }
         return currency;
     }
 
-    /** An approval's reference: an object, or empty when absent or null. */
-    public Map<String, Object> reference(JsonNode node) {
+    /** An answer's reference (an approval's, a pending refund's): an object, or empty when absent or null. */
+    protected Map<String, Object> reference(JsonNode node) {
         JsonNode reference = node.get("reference");
         if (reference == null || reference.isNull()) {
             return Map.of();

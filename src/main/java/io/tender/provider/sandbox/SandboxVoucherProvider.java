@@ -28,34 +28,13 @@ import java.util.function.Function;
  * an unused voucher of the type's default value in ZAR. A voucher is single use: a redeem, full or partial, uses it,
  * and a partial redeem issues a change voucher for the remainder (in the response for INLINE types, by "SMS" else).
  * Each call runs in its own transaction on the sandbox's own tables, the way a real provider is a separate system
- * ({@link SandboxVoucherLedger#once}).
+ * ({@link SandboxVoucherLedger#once}). A record: what it is made with is all it holds, and {@code type} and
+ * {@code capabilities} answer the SPI as they are.
  */
-final class SandboxVoucherProvider implements VoucherProvider {
+record SandboxVoucherProvider(RedemptionType type, ProviderCapabilities capabilities, long defaultValue,
+                              SandboxVoucherLedger ledger) implements VoucherProvider {
 
     private static final String CURRENCY = "ZAR";
-
-    private final RedemptionType type;
-    private final ProviderCapabilities capabilities;
-    private final long defaultValue;
-    private final SandboxVoucherLedger ledger;
-
-    SandboxVoucherProvider(RedemptionType type, ProviderCapabilities capabilities, long defaultValue,
-                           SandboxVoucherLedger ledger) {
-        this.type = type;
-        this.capabilities = capabilities;
-        this.defaultValue = defaultValue;
-        this.ledger = ledger;
-    }
-
-    @Override
-    public RedemptionType type() {
-        return type;
-    }
-
-    @Override
-    public ProviderCapabilities capabilities() {
-        return capabilities;
-    }
 
     @Override
     public ProviderOutcome reserve(Reserve call) {
