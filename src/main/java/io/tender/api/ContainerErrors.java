@@ -22,14 +22,7 @@ import java.util.Map;
  * with its own HTML page. Its host-level error report is replaced by the same problem+json as the rest of the API.
  */
 @Component
-class ContainerErrors implements WebServerFactoryCustomizer<TomcatServletWebServerFactory> {
-
-    private final Problems problems;
-
-    ContainerErrors(Problems problems) {
-        this.problems = problems;
-    }
-
+record ContainerErrors(Problems problems) implements WebServerFactoryCustomizer<TomcatServletWebServerFactory> {
     @Override
     public void customize(TomcatServletWebServerFactory factory) {
         factory.addContextCustomizers(context -> {

@@ -17,14 +17,7 @@ import java.util.Map;
  */
 @Hidden
 @RestController
-class ServletErrors implements ErrorController {
-
-    private final Problems problems;
-
-    ServletErrors(Problems problems) {
-        this.problems = problems;
-    }
-
+record ServletErrors(Problems problems) implements ErrorController {
     @RequestMapping("/error")
     ResponseEntity<byte[]> error(HttpServletRequest request) {
         Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);

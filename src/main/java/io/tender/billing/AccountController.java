@@ -32,16 +32,7 @@ import java.util.Set;
 @RestController
 @RequestMapping(value = "/billing/accounts", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Billing")
-class AccountController {
-
-    private final BillingService service;
-    private final IdempotentRequests requests;
-
-    AccountController(BillingService service, IdempotentRequests requests) {
-        this.service = service;
-        this.requests = requests;
-    }
-
+record AccountController(BillingService service, IdempotentRequests requests) {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Create an account",
             description = "Under an existing customer, or under a customer created first from the nested object, in one "

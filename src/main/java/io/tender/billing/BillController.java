@@ -36,16 +36,7 @@ import java.util.Set;
 @RestController
 @RequestMapping(value = "/billing/bills", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Billing")
-class BillController {
-
-    private final BillingService service;
-    private final IdempotentRequests requests;
-
-    BillController(BillingService service, IdempotentRequests requests) {
-        this.service = service;
-        this.requests = requests;
-    }
-
+record BillController(BillingService service, IdempotentRequests requests) {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Create a bill",
             description = "Against an account (existing, or created with its customer first from nested objects) or "

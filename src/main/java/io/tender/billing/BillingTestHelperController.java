@@ -22,16 +22,7 @@ import tools.jackson.databind.JsonNode;
 
 @RestController
 @Tag(name = "Billing")
-class BillingTestHelperController {
-
-    private final ObligationPayments obligationPayments;
-    private final IdempotentRequests requests;
-
-    BillingTestHelperController(ObligationPayments obligationPayments, IdempotentRequests requests) {
-        this.obligationPayments = obligationPayments;
-        this.requests = requests;
-    }
-
+record BillingTestHelperController(ObligationPayments obligationPayments, IdempotentRequests requests) {
     @PostMapping(value = "/billing/test_helpers/payments", consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
     @Operation(operationId = "createTestPayment", summary = "Pay a bill, account or customer (test mode)",

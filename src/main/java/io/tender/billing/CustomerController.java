@@ -32,16 +32,7 @@ import java.util.Set;
 @RestController
 @RequestMapping(value = "/billing/customers", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Billing", description = "Customers, accounts and bills; balances and amounts due that payments are applied to.")
-class CustomerController {
-
-    private final BillingService service;
-    private final IdempotentRequests requests;
-
-    CustomerController(BillingService service, IdempotentRequests requests) {
-        this.service = service;
-        this.requests = requests;
-    }
-
+record CustomerController(BillingService service, IdempotentRequests requests) {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Create a customer",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,

@@ -11,14 +11,7 @@ import java.util.Optional;
 
 /** The {@code billing_payment_applications} table: at most one row per payment (its primary key). */
 @Repository
-class PaymentApplications {
-
-    private final JdbcClient jdbc;
-
-    PaymentApplications(JdbcClient jdbc) {
-        this.jdbc = jdbc;
-    }
-
+record PaymentApplications(JdbcClient jdbc) {
     void insert(Caller caller, PaymentApplication a) {
         jdbc.sql("""
                         insert into billing_payment_applications (payment_id, obligation_id, merchant_id, mode,

@@ -8,14 +8,7 @@ import java.time.ZoneOffset;
 
 /** The {@code billing_payment_reversals} table: at most one row per refund (its primary key). */
 @Repository
-class PaymentReversals {
-
-    private final JdbcClient jdbc;
-
-    PaymentReversals(JdbcClient jdbc) {
-        this.jdbc = jdbc;
-    }
-
+record PaymentReversals(JdbcClient jdbc) {
     void insert(Caller caller, PaymentReversal r) {
         jdbc.sql("""
                         insert into billing_payment_reversals (refund_id, payment_id, obligation_id, merchant_id, mode,

@@ -38,18 +38,7 @@ import java.util.function.Function;
  */
 @Hidden
 @Controller
-class CheckoutController {
-
-    private final Checkout checkout;
-    private final FormTokens tokens;
-    private final AttemptLimiter limiter;
-
-    CheckoutController(Checkout checkout, FormTokens tokens, AttemptLimiter limiter) {
-        this.checkout = checkout;
-        this.tokens = tokens;
-        this.limiter = limiter;
-    }
-
+record CheckoutController(Checkout checkout, FormTokens tokens, AttemptLimiter limiter) {
     @GetMapping(value = "/checkout/{id}", produces = MediaType.TEXT_HTML_VALUE)
     String page(@PathVariable String id, @RequestParam(required = false) String method, Model model,
                 HttpServletRequest request, HttpServletResponse response) {

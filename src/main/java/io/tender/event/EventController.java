@@ -31,15 +31,9 @@ import java.util.regex.Pattern;
 @RestController
 @RequestMapping(value = "/events", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Events", description = "The event log: every state change, as webhooks deliver it.")
-class EventController {
+record EventController(EventLog log) {
 
     private static final Pattern ID = Ids.pattern("evt_");
-
-    private final EventLog log;
-
-    EventController(EventLog log) {
-        this.log = log;
-    }
 
     @GetMapping("/{id}")
     @Operation(summary = "Retrieve an event")

@@ -21,26 +21,12 @@ import java.util.List;
  * message to be sent again once the lease has run out. Log lines name the message and its subject, never the link.
  */
 @Component
-class NotificationDispatcher implements SchedulingConfigurer {
+record NotificationDispatcher(Notifications notifications, PaymentLinkMail mail, PaymentLinkSms sms,
+                              NotificationSettings settings, TransactionTemplate tx) implements SchedulingConfigurer {
 
     private static final Logger log = LoggerFactory.getLogger(NotificationDispatcher.class);
     static final int BATCH = 20;
     private static final int MAX_ERROR = 300;
-
-    private final Notifications notifications;
-    private final PaymentLinkMail mail;
-    private final PaymentLinkSms sms;
-    private final NotificationSettings settings;
-    private final TransactionTemplate tx;
-
-    NotificationDispatcher(Notifications notifications, PaymentLinkMail mail, PaymentLinkSms sms,
-                           NotificationSettings settings, TransactionTemplate tx) {
-        this.notifications = notifications;
-        this.mail = mail;
-        this.sms = sms;
-        this.settings = settings;
-        this.tx = tx;
-    }
 
     @Override
     public void configureTasks(ScheduledTaskRegistrar registrar) {

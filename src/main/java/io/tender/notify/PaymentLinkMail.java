@@ -22,18 +22,8 @@ import java.util.Map;
  * {@code templates/mail/payment-link.html}, escaped by Thymeleaf, with no remote asset.
  */
 @Component
-class PaymentLinkMail {
-
-    private final ObjectProvider<JavaMailSender> senders;
-    private final ITemplateEngine templates;
-    private final NotificationSettings settings;
-
-    PaymentLinkMail(ObjectProvider<JavaMailSender> senders, ITemplateEngine templates, NotificationSettings settings) {
-        this.senders = senders;
-        this.templates = templates;
-        this.settings = settings;
-    }
-
+record PaymentLinkMail(ObjectProvider<JavaMailSender> senders, ITemplateEngine templates,
+                       NotificationSettings settings) {
     boolean available() {
         return senders.getIfAvailable() != null;
     }

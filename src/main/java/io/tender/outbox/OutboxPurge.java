@@ -17,18 +17,10 @@ import java.time.ZoneOffset;
  * must be longer than the webhook retry window (about three and a half days by default).
  */
 @Component
-class OutboxPurge implements SchedulingConfigurer {
+record OutboxPurge(JdbcClient jdbc, EventSettings settings) implements SchedulingConfigurer {
 
     private static final Logger log = LoggerFactory.getLogger(OutboxPurge.class);
     private static final int BATCH = 1000;
-
-    private final JdbcClient jdbc;
-    private final EventSettings settings;
-
-    OutboxPurge(JdbcClient jdbc, EventSettings settings) {
-        this.jdbc = jdbc;
-        this.settings = settings;
-    }
 
     @Override
     public void configureTasks(ScheduledTaskRegistrar registrar) {

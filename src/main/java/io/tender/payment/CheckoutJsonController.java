@@ -24,14 +24,7 @@ import java.util.Set;
 @RestController
 @Hidden
 @ConditionalOnProperty(name = "tender.checkout.json-api", havingValue = "true")
-class CheckoutJsonController {
-
-    private final Checkout checkout;
-
-    CheckoutJsonController(Checkout checkout) {
-        this.checkout = checkout;
-    }
-
+record CheckoutJsonController(Checkout checkout) {
     @PostMapping(value = "/checkout-api/{checkout}/attempts", consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Checkout.Attempt> attempt(@PathVariable String checkout, @RequestBody(required = false) JsonNode body) {

@@ -29,16 +29,7 @@ import java.util.Set;
 @RestController
 @RequestMapping(value = "/collect/payment_sessions", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Payment sessions", description = "A payment asked of a customer, paid at Tender's hosted checkout (`session_url`).")
-class PaymentSessionController {
-
-    private final PaymentSessionService service;
-    private final IdempotentRequests idempotent;
-
-    PaymentSessionController(PaymentSessionService service, IdempotentRequests idempotent) {
-        this.service = service;
-        this.idempotent = idempotent;
-    }
-
+record PaymentSessionController(PaymentSessionService service, IdempotentRequests idempotent) {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Create a payment session",
             description = "Answers 201 with the session and its `session_url`, where the customer pays. With `bill` or "

@@ -38,22 +38,12 @@ import java.util.stream.Collectors;
 @RestController
 @RequestMapping(value = "/collect", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Refunds", description = "Captured money given back, in part or in full, exactly once (decisions §10).")
-class RefundController {
+record RefundController(PaymentRefunds service, Refunds refunds, IdempotentRequests idempotent) {
 
     private static final Pattern ID = Ids.pattern(Refund.PREFIX);
     private static final Pattern PAYMENT = Ids.pattern(Payments.PREFIX);
     private static final Set<String> STATUSES = Arrays.stream(Refund.Status.values()).filter(s -> s != Refund.Status.DRAFT)
             .map(Refund.Status::wire).collect(Collectors.toSet());
-
-    private final PaymentRefunds service;
-    private final Refunds refunds;
-    private final IdempotentRequests idempotent;
-
-    RefundController(PaymentRefunds service, Refunds refunds, IdempotentRequests idempotent) {
-        this.service = service;
-        this.refunds = refunds;
-        this.idempotent = idempotent;
-    }
 
     @PostMapping("/payments/{id}/refunds")
     @Operation(summary = "Refund a payment",

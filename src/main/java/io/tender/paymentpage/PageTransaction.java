@@ -10,5 +10,5 @@ import java.time.Instant;
  */
 record PageTransaction(String id, String paymentPageId, String merchantId, Mode mode, String status, long amount,
                        String currency, Visit.Details details, String paymentId, String paymentSessionId,
-                       String checkoutSessionId, Instant createdAt, Instant updatedAt) {
+                       String checkoutSessionId, Instant createdAt, Instant updatedAt, long refundedAmount) {
 }

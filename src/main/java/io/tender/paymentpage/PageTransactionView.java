@@ -26,6 +26,8 @@ record PageTransactionView(
         Map<String, String> customFields,
         @Schema(description = "Omitted when the page did not ask for it.") Visit.Address deliveryAddress,
         @Schema(pattern = "^pay_[a-f0-9]{24}$", requiredMode = Schema.RequiredMode.REQUIRED) String paymentId,
+        @Schema(description = "Minor units the payment's succeeded refunds gave back; 0 before any.", minimum = "0",
+                requiredMode = Schema.RequiredMode.REQUIRED) long refundedAmount,
         @Schema(pattern = "^ps_[a-f0-9]{24}$", requiredMode = Schema.RequiredMode.REQUIRED) String paymentSessionId,
         @Schema(pattern = "^ckt_[a-f0-9]{32}$", requiredMode = Schema.RequiredMode.REQUIRED) String checkoutSessionId,
         @Schema(description = "The page's metadata when the payer visited it.") Map<String, String> metadata,
@@ -44,13 +46,13 @@ record PageTransactionView(
         Visit.Details details = t.details();
         return new PageTransactionView(t.id(), t.paymentPageId(), t.status(), t.amount(), t.currency(),
                 details.customer(), details.customFields(), details.deliveryAddress(), t.paymentId(),
-                t.paymentSessionId(), t.checkoutSessionId(), details.metadata(), t.mode().wire(), Timestamps.format(t.createdAt()),
+                t.refundedAmount(), t.paymentSessionId(), t.checkoutSessionId(), details.metadata(), t.mode().wire(), Timestamps.format(t.createdAt()),
                 Timestamps.format(t.updatedAt()), null);
     }
 
     PageTransactionView withPayment(PaymentView payment) {
         return new PageTransactionView(id, paymentPageId, status, amount, currency, customer, customFields,
-                deliveryAddress, paymentId, paymentSessionId, checkoutSessionId, metadata, mode, createdAt, updatedAt,
+                deliveryAddress, paymentId, refundedAmount, paymentSessionId, checkoutSessionId, metadata, mode, createdAt, updatedAt,
                 payment);
     }
 }

@@ -16,6 +16,10 @@ import java.util.List;
 @Repository
 class PageTransactions {
 
+    /** What the transaction's payment's succeeded refunds gave back (decisions §10). */
+    private static final String REFUNDED = "coalesce((select refunded_amount from payments p where p.id = t.payment_id), 0)"
+            + " as refunded_amount";
+
     private final JdbcClient jdbc;
     private final DetailColumns columns;
 
@@ -56,7 +60,8 @@ class PageTransactions {
      * {@code limit + 1} rows, the extra one saying there are more in the direction read.
      */
     List<PageTransaction> page(String paymentPageId, ListQuery query, String status, String after, String before) {
-        return ListSql.from("select * from payment_page_transactions").where("payment_page_id", paymentPageId)
+        return ListSql.from("select *, " + REFUNDED + " from payment_page_transactions t")
+                .where("payment_page_id", paymentPageId)
                 .where("status", status).page(jdbc, query, after, before, this::map);
     }
 
@@ -65,6 +70,7 @@ class PageTransactions {
                 Mode.fromWire(rs.getString("mode")), rs.getString("status"), rs.getLong("amount"),
                 rs.getString("currency"), columns.read(rs), rs.getString("payment_id"),
                 rs.getString("payment_session_id"), rs.getString("checkout_session_id"),
-                rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
+                rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant(),
+                rs.getLong("refunded_amount"));
     }
 }

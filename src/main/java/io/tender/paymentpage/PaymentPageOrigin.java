@@ -24,29 +24,13 @@ import java.util.Set;
  * button: a payer who changes their mind goes back to the page.
  */
 @Component
-class PaymentPageOrigin implements SessionOrigin {
+record PaymentPageOrigin(PaymentPages pages, PageVisits visits, PageTransactions transactions, Outbox outbox,
+                         JsonMapper json, PublicBase publicBase) implements SessionOrigin {
 
     static final String AGGREGATE = "collect.payment_page";
     static final String PAYMENT_RECEIVED = "payment_page.payment_received";
     private static final Logger log = LoggerFactory.getLogger(PaymentPageOrigin.class);
     private static final Set<String> ENDED = Set.of("succeeded", "failed", "expired");
-
-    private final PaymentPages pages;
-    private final PageVisits visits;
-    private final PageTransactions transactions;
-    private final Outbox outbox;
-    private final JsonMapper json;
-    private final PublicBase publicBase;
-
-    PaymentPageOrigin(PaymentPages pages, PageVisits visits, PageTransactions transactions, Outbox outbox,
-                      JsonMapper json, PublicBase publicBase) {
-        this.pages = pages;
-        this.visits = visits;
-        this.transactions = transactions;
-        this.outbox = outbox;
-        this.json = json;
-        this.publicBase = publicBase;
-    }
 
     @Override
     public String kind() {
@@ -72,7 +56,7 @@ class PaymentPageOrigin implements SessionOrigin {
         PageTransaction transaction = new PageTransaction(Ids.newOrderedId("pt_"), move.originId(),
                 owner.merchantId(), owner.mode(), succeeded ? "succeeded" : "failed", attempt.amount(),
                 attempt.currency(), visit.get().details(), attempt.id(), move.session().id(),
-                move.session().checkoutSessionId(), now, now);
+                move.session().checkoutSessionId(), now, now, attempt.refundedAmount());
         if (transactions.insertOnce(transaction) && succeeded) {
             outbox.append(owner, new Outbox.Event(AGGREGATE, move.originId(), PAYMENT_RECEIVED, now,
                     json.writeValueAsBytes(PageTransactionView.of(transaction).withPayment(attempt))));

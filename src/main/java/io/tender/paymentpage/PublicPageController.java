@@ -31,18 +31,7 @@ import java.util.Optional;
  */
 @Hidden
 @Controller
-class PublicPageController {
-
-    private final PaymentPageService service;
-    private final VisitTokens tokens;
-    private final RateLimits rateLimits;
-
-    PublicPageController(PaymentPageService service, VisitTokens tokens, RateLimits rateLimits) {
-        this.service = service;
-        this.tokens = tokens;
-        this.rateLimits = rateLimits;
-    }
-
+record PublicPageController(PaymentPageService service, VisitTokens tokens, RateLimits rateLimits) {
     @GetMapping(value = "/pages/{id}", produces = MediaType.TEXT_HTML_VALUE)
     String page(@PathVariable String id, Model model, HttpServletResponse response) {
         CheckoutHeaders.strict(response);

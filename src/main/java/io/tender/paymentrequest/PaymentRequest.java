@@ -82,6 +82,8 @@ final class PaymentRequest {
     private PaymentError lastPaymentError;
     private Map<String, String> metadata;
     private int version;
+    /** What the payment's succeeded refunds gave back, as its row was read; 0 before any (decisions §10). */
+    private long refundedAmount;
     private Instant updatedAt;
 
     PaymentRequest(String id, String merchantId, Mode mode, Type type, Status status, long amount, String currency,
@@ -232,6 +234,13 @@ final class PaymentRequest {
     Notify notifyChannels() { return notify; }
     Map<String, String> metadata() { return metadata; }
     int version() { return version; }
+    long refundedAmount() { return refundedAmount; }
+
+    /** The request as read, with its payment's {@code refunded_amount}. */
+    PaymentRequest withRefunded(long amount) {
+        this.refundedAmount = amount;
+        return this;
+    }
     Instant createdAt() { return createdAt; }
     Instant updatedAt() { return updatedAt; }
 }

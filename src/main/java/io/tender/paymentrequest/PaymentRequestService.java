@@ -32,31 +32,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * and then the request's, the order in which the session's own moves reach the request.
  */
 @Service
-class PaymentRequestService {
+record PaymentRequestService(PaymentRequests requests, RequestRecorder recorder, CollectSessions sessions,
+                             CustomerContacts contacts, RequestNotifications notifications,
+                             IdempotentRequests idempotent, TransactionTemplate tx, Rejections rejections) {
 
     private static final Logger log = LoggerFactory.getLogger(PaymentRequestService.class);
-
-    private final PaymentRequests requests;
-    private final RequestRecorder recorder;
-    private final CollectSessions sessions;
-    private final CustomerContacts contacts;
-    private final RequestNotifications notifications;
-    private final IdempotentRequests idempotent;
-    private final TransactionTemplate tx;
-    private final Rejections rejections;
-
-    PaymentRequestService(PaymentRequests requests, RequestRecorder recorder, CollectSessions sessions,
-                          CustomerContacts contacts, RequestNotifications notifications,
-                          IdempotentRequests idempotent, TransactionTemplate tx, Rejections rejections) {
-        this.requests = requests;
-        this.recorder = recorder;
-        this.sessions = sessions;
-        this.contacts = contacts;
-        this.notifications = notifications;
-        this.idempotent = idempotent;
-        this.tx = tx;
-        this.rejections = rejections;
-    }
 
     /** Makes the request and its session; then, for a push made just now (not a replay), sends the push. */
     StoredResponse create(Caller caller, KeyedRequest keyed, NewPaymentRequest command) {

@@ -26,6 +26,8 @@ record PaymentRequestView(
         @Schema(format = "date-time", requiredMode = Schema.RequiredMode.REQUIRED) String expiresAt,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Link link,
         @Schema(pattern = "^pay_[a-f0-9]{24}$", description = "The payment, once paid.") String paymentId,
+        @Schema(description = "Minor units the payment's succeeded refunds gave back; 0 before any.", minimum = "0",
+                requiredMode = Schema.RequiredMode.REQUIRED) long refundedAmount,
         @Schema(pattern = "^ps_[a-f0-9]{24}$", description = "The payment session behind the link.", requiredMode = Schema.RequiredMode.REQUIRED) String paymentSessionId,
         @Schema(description = "Whom the request asks: billing's customer (`id`) with the name, email and phone it had "
                 + "when the request was made, or the details given inline.") Customer customer,
@@ -81,7 +83,7 @@ record PaymentRequestView(
         var t = r.target();
         return new PaymentRequestView(r.id(), r.type().wire(), r.status().wire(), r.amount(), r.currency(),
                 r.description(), r.externalReference(), Timestamps.format(r.expiresAt()),
-                new Link(r.checkoutSessionId(), url), r.paymentId(), r.paymentSessionId(),
+                new Link(r.checkoutSessionId(), url), r.paymentId(), r.refundedAmount(), r.paymentSessionId(),
                 c == null ? null : new Customer(c.id(), c.name(), c.email(), c.phone()),
                 t == null ? null : t.bill(), t == null ? null : t.account(), t == null ? null : t.obligationId(),
                 r.visiblePaymentMethods(), r.pushPhoneNumber() == null ? null

@@ -26,6 +26,10 @@ import java.util.Optional;
 @Repository
 class PaymentRequests {
 
+    /** What the request's payment's succeeded refunds gave back (decisions §10). */
+    private static final String REFUNDED = "coalesce((select refunded_amount from payments p where p.id = r.payment_id), 0)"
+            + " as refunded_amount";
+
     private static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {
     };
     private static final TypeReference<List<String>> LIST = new TypeReference<>() {
@@ -88,20 +92,20 @@ class PaymentRequests {
 
     /** The caller's own request (its merchant and mode); {@code lock} holds the row until the transaction ends. */
     Optional<PaymentRequest> find(Caller caller, String id, boolean lock) {
-        return jdbc.sql("select * from payment_requests where id = ? and merchant_id = ? and mode = ?"
+        return jdbc.sql("select *, " + REFUNDED + " from payment_requests r where id = ? and merchant_id = ? and mode = ?"
                         + (lock ? " for update" : ""))
                 .params(id, caller.merchantId(), caller.mode().wire()).query(this::map).optional();
     }
 
     /** By id alone: for the session's moves (which act for the request's own merchant) and the checkout. */
     Optional<PaymentRequest> findById(String id, boolean lock) {
-        return jdbc.sql("select * from payment_requests where id = ?" + (lock ? " for update" : ""))
+        return jdbc.sql("select *, " + REFUNDED + " from payment_requests r where id = ?" + (lock ? " for update of r" : ""))
                 .param(id).query(this::map).optional();
     }
 
     List<PaymentRequest> list(Caller caller, ListQuery query, String status, String type, String externalReference,
                               String customer) {
-        return ListSql.from("select * from payment_requests").ownedBy(caller).where("status", status)
+        return ListSql.from("select *, " + REFUNDED + " from payment_requests r").ownedBy(caller).where("status", status)
                 .where("type", type).where("external_reference", externalReference).where("customer_id", customer)
                 .page(jdbc, query, this::map);
     }
@@ -129,7 +133,7 @@ class PaymentRequests {
                                 and (push_started_at is not null or created_at < :unsentBefore)
                             order by poll_after nulls first limit :limit for update skip locked)
                         update payment_requests r set poll_after = :next from due where r.id = due.id
-                        returning r.*""")
+                        returning r.*, """ + REFUNDED)
                 .param("now", now.atOffset(ZoneOffset.UTC))
                 .param("next", next.atOffset(ZoneOffset.UTC))
                 .param("unsentBefore", unsentBefore.atOffset(ZoneOffset.UTC))
@@ -182,6 +186,7 @@ class PaymentRequests {
                 visible == null ? null : json.readValue(visible, LIST), rs.getString("push_phone_number"),
                 new PaymentRequest.Notify(rs.getBoolean("notify_email"), rs.getBoolean("notify_sms")),
                 metadata == null ? null : json.readValue(metadata, STRINGS), rs.getInt("version"),
-                rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
+                rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant())
+                .withRefunded(rs.getLong("refunded_amount"));
     }
 }

@@ -13,16 +13,7 @@ import org.springframework.stereotype.Component;
  * transaction that makes the request, so it goes out exactly when the request exists.
  */
 @Component
-class RequestNotifications {
-
-    private final PaymentLinkNotifications notifications;
-    private final Merchants merchants;
-
-    RequestNotifications(PaymentLinkNotifications notifications, Merchants merchants) {
-        this.notifications = notifications;
-        this.merchants = merchants;
-    }
-
+record RequestNotifications(PaymentLinkNotifications notifications, Merchants merchants) {
     void check(Caller caller, PaymentRequest.Customer customer, PaymentRequest.Notify notify) {
         boolean noEmail = notify.email() && (customer == null || customer.email() == null);
         boolean noPhone = notify.sms() && (customer == null || customer.phone() == null);

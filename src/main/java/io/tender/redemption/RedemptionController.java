@@ -40,21 +40,13 @@ import java.util.stream.Collectors;
 @RestController
 @RequestMapping(value = "/collect/redemptions", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Redemptions", description = "Redeem stored-value vouchers at external voucher providers.")
-class RedemptionController {
+record RedemptionController(RedemptionService service, IdempotentRequests idempotent) {
 
     private static final Pattern ID = Ids.pattern("rdm_");
     private static final Set<String> STATUSES = Arrays.stream(RedemptionStatus.values())
             .map(RedemptionStatus::wire).collect(Collectors.toSet());
     private static final Set<String> TYPES = Arrays.stream(RedemptionType.values())
             .map(RedemptionType::wire).collect(Collectors.toSet());
-
-    private final RedemptionService service;
-    private final IdempotentRequests idempotent;
-
-    RedemptionController(RedemptionService service, IdempotentRequests idempotent) {
-        this.service = service;
-        this.idempotent = idempotent;
-    }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Create a redemption",

@@ -25,16 +25,7 @@ import java.util.Optional;
 
 /** The {@code webhook_endpoints} table. Secrets are sealed, bound to the endpoint and to which secret they are. */
 @Repository
-class WebhookEndpoints implements SealedColumns {
-
-    private final JdbcClient jdbc;
-    private final SecretBox box;
-
-    WebhookEndpoints(JdbcClient jdbc, SecretBox box) {
-        this.jdbc = jdbc;
-        this.box = box;
-    }
-
+record WebhookEndpoints(JdbcClient jdbc, SecretBox box) implements SealedColumns {
     void insert(WebhookEndpoint e) {
         jdbc.sql("""
                         insert into webhook_endpoints (id, merchant_id, mode, url, description, enabled_events, status,

@@ -14,18 +14,8 @@ import java.util.Map;
  * exactly once per endpoint however often the relay hands it over.
  */
 @Component
-class WebhookFanOut implements RelayChannel {
-
-    private final WebhookEndpoints endpoints;
-    private final WebhookDeliveries deliveries;
-    private final WebhookDispatcher dispatcher;
-
-    WebhookFanOut(WebhookEndpoints endpoints, WebhookDeliveries deliveries, WebhookDispatcher dispatcher) {
-        this.endpoints = endpoints;
-        this.deliveries = deliveries;
-        this.dispatcher = dispatcher;
-    }
-
+record WebhookFanOut(WebhookEndpoints endpoints, WebhookDeliveries deliveries, WebhookDispatcher dispatcher)
+        implements RelayChannel {
     @Override
     public String name() {
         return "webhooks";

@@ -155,6 +155,21 @@ class PaymentPageVisitsIT extends ApiIntegrationTest {
     }
 
     @Test
+    void aTransactionShowsWhatRefundsOfItsPaymentGaveBack() {
+        JsonNode page = pages.create("\"title\":\"Ticket\",\"currency\":\"ZAR\",\"amount\":15000,"
+                + "\"requires_customer_details\":false");
+        Checkout.Attempt paid = pages.payByCard(Pages.checkoutId(pages.post(pages.open(page), Map.of())),
+                "4242424242424242");
+        assertThat(transactions(page, "").get("data").get(0).get("refunded_amount").longValue()).isZero();
+
+        Pages.expect(201, api.post("/collect/payments/" + paid.paymentId() + "/refunds", "{\"amount\":4000}").send());
+
+        JsonNode transaction = transactions(page, "").get("data").get(0);
+        assertThat(transaction.get("payment_id").stringValue()).isEqualTo(paid.paymentId());
+        assertThat(transaction.get("refunded_amount").longValue()).isEqualTo(4000);
+    }
+
+    @Test
     void thePageLooksLikeTheCheckoutAndTheCheckoutLeadsBackToIt() {
         JsonNode page = pages.variable("School trip", "\"description\":\"Grade 7, March\",\"return_url\":"
                 + "\"https://school.example/trips\"");

@@ -71,6 +71,21 @@ class PaymentRequestLifecycleIT extends ApiIntegrationTest {
     }
 
     @Test
+    void aPaidRequestShowsWhatRefundsOfItsPaymentGaveBack() {
+        JsonNode request = requests.link(9000);
+        assertThat(requests.get(request).get("refunded_amount").longValue()).isZero();
+        Checkout.Attempt paid = requests.payByCard(request, "4242424242424242");
+
+        Requests.expect(201, api.post("/collect/payments/" + paid.paymentId() + "/refunds", "{\"amount\":2500}").send());
+
+        JsonNode after = requests.get(request);
+        assertThat(after.get("status").stringValue()).isEqualTo("paid");
+        assertThat(after.get("refunded_amount").longValue()).isEqualTo(2500);
+        assertThat(api.get("/collect/payment_requests?status=paid").send().json().get("data").get(0)
+                .get("refunded_amount").longValue()).isEqualTo(2500);
+    }
+
+    @Test
     void aRequestIsPaidOnceOnItsLinkAndItsPageThenSaysSo() {
         JsonNode request = requests.create("\"amount\":15000,\"currency\":\"ZAR\",\"description\":\"Invoice 1001\"");
         Checkout.Attempt attempt = requests.payByCard(request, CARD);
