@@ -96,6 +96,8 @@ public final class Payment {
     private long refundedAmount;
     private PaymentError lastPaymentError;
     private int version;
+    /** The version as last read or written: a write adds what this writer moved it since ({@link #versionMoved}). */
+    private int storedVersion;
     private final List<PaymentOperation> operations;
     private Instant updatedAt;
     private int revision;
@@ -165,6 +167,7 @@ public final class Payment {
         payment.refundedAmount = row.refundedAmount();
         payment.lastPaymentError = row.lastPaymentError();
         payment.version = row.version();
+        payment.storedVersion = row.version();
         payment.operations.addAll(row.operations());
         payment.updatedAt = row.updatedAt();
         payment.revision = row.revision();
@@ -393,6 +396,16 @@ public final class Payment {
 
     void written() {
         revision++;
+        storedVersion = version;
+    }
+
+    /**
+     * How far this writer moved {@code version} since it read the payment. A write adds this to the stored version,
+     * so a refund recorded meanwhile (which moves the version without taking the payment from its writer) stays
+     * counted.
+     */
+    int versionMoved() {
+        return version - storedVersion;
     }
 
     public String id() { return id; }

@@ -44,6 +44,10 @@ record PaymentRefunds(Payments payments, Refunds refunds, IdempotentRequests ide
     private static final Logger log = LoggerFactory.getLogger(PaymentRefunds.class);
     static final String AGGREGATE = "collect.refund";
 
+    /** A refund recorded by the first phase, and the processor it goes to. */
+    private record Started(Refund refund, PaymentProcessor processor) {
+    }
+
     /** What the merchant asked to refund: {@code amount} null for all that is left. */
     record NewRefund(Long amount, Refund.Reason reason, Map<String, String> metadata) {
     }
@@ -69,16 +73,20 @@ record PaymentRefunds(Payments payments, Refunds refunds, IdempotentRequests ide
             if (amount > refundable || amount == 0) {
                 throw new PaymentRejection.RefundOverRefundable(amount, refundable).thrown();
             }
+            // A refund the mode has no processor for is refused before anything is recorded.
+            PaymentProcessor processor = processors.forMode(caller.mode());
             Refund refund = Refund.draft(refundId, payment, amount, command.reason(), command.metadata(),
                     Timestamps.now());
             refunds.insert(refund, settings.lease());
-            return refund;
+            payments.refundRecorded(payment.id());
+            return new Started(refund, processor);
         });
-        if (start instanceof IdempotentRequests.Start.Answered<Refund>(StoredResponse response)) {
+        if (start instanceof IdempotentRequests.Start.Answered<Started>(StoredResponse response)) {
             return response;
         }
-        Refund refund = ((IdempotentRequests.Start.Running<Refund>) start).value();
-        List<Refund.Transition> transitions = settle(refund, processors.forMode(caller.mode()), Settlement.Mode.SEND);
+        Started started = ((IdempotentRequests.Start.Running<Started>) start).value();
+        Refund refund = started.refund();
+        List<Refund.Transition> transitions = settle(refund, started.processor(), Settlement.Mode.SEND);
         StoredResponse response = answer(refund);
         tx.executeWithoutResult(s -> {
             write(caller, refund, transitions);
@@ -108,7 +116,8 @@ record PaymentRefunds(Payments payments, Refunds refunds, IdempotentRequests ide
 
     @Override
     public List<Refund> claim(Instant now, int limit) {
-        return refunds.claimUnfinished(now.minus(settings.recovery().minAge()), settings.lease(), limit);
+        return refunds.claimUnfinished(now.minus(settings.recovery().minAge()), now.minus(settings.recovery().interval()),
+                settings.lease(), limit);
     }
 
     @Override

@@ -107,7 +107,8 @@ public class Payments {
                 update payments set status = :status, authorized_amount = :authorized,
                     authorization_expires_at = :expiresAt, paid_amount = :paid, voided_amount = :voided,
                     payment_method_details = :details::jsonb, last_payment_error = :lastError::jsonb,
-                    metadata = :metadata::jsonb, payment_method_id = :paymentMethod, version = :version, operations = :operations::jsonb,
+                    metadata = :metadata::jsonb, payment_method_id = :paymentMethod, version = version + :versionMoved,
+                    operations = :operations::jsonb,
                     revision = revision + 1, lease_until = :lease, updated_at = :updatedAt
                 where id = :id and revision = :revision""");
         p.written();
@@ -158,12 +159,22 @@ public class Payments {
     }
 
     /**
-     * Adds a succeeded refund to the payment's {@code refunded_amount}, in the transaction recording the success. It
-     * changes no state a writer of the payment holds (no revision), so a capture in flight is not disturbed.
+     * Adds a succeeded refund to the payment's {@code refunded_amount} (and moves its {@code version}), in the
+     * transaction recording the success. It changes no state a writer of the payment holds (no revision), so a capture
+     * in flight is not disturbed.
      */
     void addRefunded(String paymentId, long amount) {
-        jdbc.sql("update payments set refunded_amount = refunded_amount + ? where id = ?").params(amount, paymentId)
-                .update();
+        jdbc.sql("update payments set refunded_amount = refunded_amount + ?, version = version + 1 where id = ?")
+                .params(amount, paymentId).update();
+    }
+
+    /**
+     * Moves the payment's {@code version} when a refund of it is recorded, in the transaction holding its lock, so that
+     * an {@code If-Match} of the version read before cannot refund it again under another Idempotency-Key. Like
+     * {@link #addRefunded}, it leaves the row's revision alone: a writer holding the payment is not disturbed.
+     */
+    void refundRecorded(String paymentId) {
+        jdbc.sql("update payments set version = version + 1 where id = ?").param(paymentId).update();
     }
 
     /** A payment by id alone, for the checkout and the recovery job (which act for the payment's own merchant). */
@@ -190,6 +201,7 @@ public class Payments {
         params.put("lastError", p.lastPaymentError() == null ? null : json.writeValueAsString(p.lastPaymentError()));
         params.put("metadata", p.metadata() == null ? null : json.writeValueAsString(p.metadata()));
         params.put("version", p.version());
+        params.put("versionMoved", p.versionMoved());
         params.put("paymentMethod", p.paymentMethodId());
         params.put("operations", json.writeValueAsString(p.operations()));
         params.put("revision", p.revision());

@@ -147,7 +147,10 @@ final class Refund {
             case ProcessorOutcome.Approved approved -> {
                 call = Call.SUCCEEDED;
                 status = Status.SUCCEEDED;
-                processorReference = approved.reference();
+                // The processor's refund id from its acceptance is kept when the status answer carries none.
+                if (approved.reference() != null && !approved.reference().isEmpty()) {
+                    processorReference = approved.reference();
+                }
                 transitions.add(Transition.SUCCEEDED);
             }
             case ProcessorOutcome.Accepted accepted -> {
@@ -193,12 +196,15 @@ final class Refund {
         updatedAt = now;
     }
 
-    /** {@code expired_or_closed_account} as the processor says it; a failure it does not explain is {@code unknown}. */
+    /**
+     * {@code expired_or_closed_account} as the processor says it; a refund that never reached it, or that it failed
+     * without saying why, is {@code unknown}.
+     */
     private static String failureReason(ProcessorOutcome.Declined declined) {
         if ("expired_or_closed_account".equals(declined.declineCode())) {
             return "expired_or_closed_account";
         }
-        return "processing_error".equals(declined.errorCode()) ? "unknown" : "declined";
+        return declined.neverReceived() || "processing_error".equals(declined.errorCode()) ? "unknown" : "declined";
     }
 
     void written() {

@@ -97,12 +97,16 @@ class Refunds {
     }
 
     /**
-     * Takes refunds for the recovery job: those whose processor call is not settled (being sent, unknown, or
-     * accepted for later) and untouched since {@code settledBefore}.
+     * Takes refunds for the recovery job: those whose call is being sent or unknown and untouched since
+     * {@code settledBefore} (their request may still be on it), and those the processor accepted for later and last
+     * asked about before {@code acceptedBefore} (nobody else asks).
      */
-    List<Refund> claimUnfinished(Instant settledBefore, Duration lease, int limit) {
-        return rows.claim("call_status in ('pending', 'unknown', 'accepted') and updated_at < :settledBefore",
-                Map.of("settledBefore", settledBefore.atOffset(ZoneOffset.UTC)), lease, limit, this::map);
+    List<Refund> claimUnfinished(Instant settledBefore, Instant acceptedBefore, Duration lease, int limit) {
+        return rows.claim("""
+                        (call_status in ('pending', 'unknown') and updated_at < :settledBefore)
+                        or (call_status = 'accepted' and updated_at < :acceptedBefore)""",
+                Map.of("settledBefore", settledBefore.atOffset(ZoneOffset.UTC),
+                        "acceptedBefore", acceptedBefore.atOffset(ZoneOffset.UTC)), lease, limit, this::map);
     }
 
     private Map<String, Object> changing(Refund r, Duration lease) {

@@ -8,7 +8,9 @@ import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The one recovery job, for every {@link Recoverable} kind of aggregate: every kind's {@code interval}, take a batch
@@ -40,26 +42,33 @@ public class Janitor implements SchedulingConfigurer {
     /** Runs batches of {@code kind} until one comes back short, then its own after-work. */
     public void run(Recoverable<?> kind) {
         Instant now = Instant.now();
-        while (runOnce(kind, now) == BATCH) {
-            // a full batch: there may be more
+        Set<String> seen = new HashSet<>();
+        while (runOnce(kind, now, seen) == BATCH) {
+            // a full batch of rows this run had not seen: there may be more
         }
         kind.afterRun(now);
     }
 
     /** One batch of {@code kind}; returns how many rows it took. */
     public <A> int runOnce(Recoverable<A> kind) {
-        return runOnce(kind, Instant.now());
+        return runOnce(kind, Instant.now(), new HashSet<>());
     }
 
-    private static <A> int runOnce(Recoverable<A> kind, Instant now) {
+    /**
+     * One batch; returns how many rows it took, or 0 once it takes a row this run has seen already (one it could not
+     * finish and released): the run stops there rather than taking the same rows again and again.
+     */
+    private static <A> int runOnce(Recoverable<A> kind, Instant now, Set<String> seen) {
         List<A> batch = kind.claim(now, BATCH);
+        boolean again = false;
         for (A row : batch) {
+            again |= !seen.add(kind.id(row));
             try {
                 kind.recover(row, now);
             } catch (RuntimeException e) {
                 log.error("Recovery of {} failed; it will be tried again", kind.id(row), e);
             }
         }
-        return batch.size();
+        return again ? 0 : batch.size();
     }
 }

@@ -271,10 +271,18 @@ class CheckoutBrowserIT extends ApiIntegrationTest {
         assertThat(authorised.get("authorized_amount").longValue()).isEqualTo(15000);
         assertThat(authorised.get("paid_amount").longValue()).isZero();
 
+        var open = merchant.test().post("/collect/payments/" + paymentId + "/refunds", "{}").send();
+        assertThat(open.status()).as("an open authorization is voided, not refunded").isEqualTo(409);
         var captured = merchant.test().post("/collect/payments/" + paymentId + "/captures", "{\"amount\": 15000}").send();
         assertThat(captured.status()).as(captured.toString()).isEqualTo(200);
         assertThat(captured.json().get("paid_amount").longValue()).isEqualTo(15000);
         assertThat(payment(paymentId).get("paid_amount").longValue()).isEqualTo(15000);
+
+        // The captured money of the card paid in the browser goes back in part.
+        var refunded = merchant.test().post("/collect/payments/" + paymentId + "/refunds", "{\"amount\": 5000}").send();
+        assertThat(refunded.status()).as(refunded.toString()).isEqualTo(201);
+        assertThat(refunded.json().get("status").stringValue()).isEqualTo("succeeded");
+        assertThat(payment(paymentId).get("refunded_amount").longValue()).isEqualTo(5000);
     }
 
     @Test

@@ -151,6 +151,11 @@ class RefundsIT extends ApiIntegrationTest {
                 .header("If-Match", "\"" + version + "\"").send();
         assertThat(again.header("Idempotent-Replayed")).isEqualTo("true");
         assertThat(again.bytes()).isEqualTo(first.bytes());
+        // The refund moved the payment's version: the same If-Match under another key refunds nothing more.
+        var retried = api.post("/collect/payments/" + id + "/refunds", "{\"amount\":1000}").idempotencyKey("rf-2")
+                .header("If-Match", "\"" + version + "\"").send();
+        assertProblem(retried, 409, "conflict");
+        assertThat(collect.get("/collect/payments/" + id).get("version").intValue()).isGreaterThan(version);
         assertThat(collect.get("/collect/refunds?payment=" + id).get("data")).hasSize(1);
         assertThat(collect.get("/collect/payments/" + id).get("refunded_amount").longValue()).isEqualTo(1000);
     }
