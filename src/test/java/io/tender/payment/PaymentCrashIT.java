@@ -27,7 +27,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PaymentCrashIT {
 
     private static final String KEY = "sk_live_" + "p4y0c".repeat(5);
-    private static final int YEAR = java.time.YearMonth.now().getYear() + 2;
 
     private record Capture(String key, String paymentId, String body) {
     }
@@ -37,13 +36,8 @@ class PaymentCrashIT {
         Path root = Files.createTempDirectory("tender-payment-crash-");
         int simulatorPort = ServiceProcess.freePort();
         int servicePort = ServiceProcess.freePort();
-        Map<String, String> environment = Map.of(
-                "TENDER_DATA_DIR", root.resolve("service").toString(),
-                "TENDER_BOOTSTRAP_KEYS", "crash:" + KEY,
-                "TENDER_PROCESSOR_LIVE_BASEURL", "http://localhost:" + simulatorPort + "/processor");
-        String[] arguments = {"--tender.checkout.json-api=true", "--tender.payments.recovery.interval=PT0.5S",
-                "--tender.payments.lease=PT8S", "--tender.payments.recovery.min-age=PT2S",
-                "--tender.processor.live.read-timeout=5s"};
+        Map<String, String> environment = LiveCrashes.environment(root, KEY, simulatorPort);
+        String[] arguments = LiveCrashes.ARGUMENTS;
 
         try (var simulator = ServiceProcess.simulator("simulator", simulatorPort, Map.of(
                      "TENDER_DATA_DIR", root.resolve("simulator").toString(), "SIMULATOR_DELAY", "PT0.3S")).start();
@@ -53,7 +47,7 @@ class PaymentCrashIT {
             // Authorizations made before the crash, to be captured during it.
             List<String> authorized = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
-                JsonNode attempt = pay(api, session(api, 10000, true), "4242424242424242");
+                JsonNode attempt = LiveCrashes.pay(api, LiveCrashes.session(api, 10000, true), "4242424242424242");
                 assertThat(attempt.get("status").stringValue()).isEqualTo("succeeded");
                 authorized.add(attempt.get("payment_id").stringValue());
             }
@@ -64,7 +58,7 @@ class PaymentCrashIT {
             }
             List<String> checkouts = new ArrayList<>();
             for (int i = 0; i < 24; i++) {
-                checkouts.add(session(api, 5000 + i, i % 2 == 0));
+                checkouts.add(LiveCrashes.session(api, 5000 + i, i % 2 == 0));
             }
 
             Instant killedAt;
@@ -76,12 +70,12 @@ class PaymentCrashIT {
                         case 2 -> "5555555555554444";
                         default -> "4000000000000002";
                     };
-                    pool.submit(() -> quietly(() -> pay(api, ckt, card)));
+                    pool.submit(() -> LiveCrashes.quietly(() -> LiveCrashes.pay(api, ckt, card)));
                 }
                 // Each payment's two captures one after the other (a capture while another is pending is refused).
                 for (int i = 0; i < captures.size(); i += 2) {
                     List<Capture> pair = captures.subList(i, i + 2);
-                    pool.submit(() -> quietly(() -> pair.forEach(capture -> api.post("/collect/payments/"
+                    pool.submit(() -> LiveCrashes.quietly(() -> pair.forEach(capture -> api.post("/collect/payments/"
                             + capture.paymentId() + "/captures", capture.body()).idempotencyKey(capture.key()).send())));
                 }
                 Thread.sleep(900);
@@ -153,22 +147,7 @@ class PaymentCrashIT {
         }
     }
 
-    /** A live session's checkout id; {@code manual}: cards are authorized only. */
-    private static String session(Api api, long amount, boolean manual) {
-        var response = api.post("/collect/payment_sessions", "{\"amount\":" + amount + ",\"currency\":\"ZAR\""
-                + (manual ? ",\"options\":{\"payment_method_options\":{\"card\":{\"capture_method\":\"manual\"}}}" : "")
-                + "}").send();
-        assertThat(response.status()).as(response.text()).isEqualTo(201);
-        return response.json().get("checkout_session_id").stringValue();
-    }
 
-    private static JsonNode pay(Api api, String checkout, String card) {
-        var response = new Api(api.base(), null).post("/checkout-api/" + checkout + "/attempts",
-                "{\"method\":\"card\",\"card_number\":\"" + card + "\",\"exp_month\":12,\"exp_year\":" + YEAR
-                        + ",\"security_code\":\"123\"}").send();
-        assertThat(response.status()).as(response.text()).isEqualTo(201);
-        return response.json();
-    }
 
     private static byte[] awaitFinal(Api api, Capture capture) throws InterruptedException {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
@@ -185,11 +164,4 @@ class PaymentCrashIT {
         throw new AssertionError("no final answer for " + capture.key() + ": " + last);
     }
 
-    private static void quietly(Runnable call) {
-        try {
-            call.run();
-        } catch (RuntimeException | AssertionError killed) {
-            // the service died under this request
-        }
-    }
 }

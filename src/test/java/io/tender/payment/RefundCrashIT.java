@@ -27,7 +27,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RefundCrashIT {
 
     private static final String KEY = "sk_live_" + "r3fnd".repeat(5);
-    private static final int YEAR = java.time.YearMonth.now().getYear() + 2;
 
     private record Refund(String key, String paymentId, String body) {
     }
@@ -37,13 +36,8 @@ class RefundCrashIT {
         Path root = Files.createTempDirectory("tender-refund-crash-");
         int simulatorPort = ServiceProcess.freePort();
         int servicePort = ServiceProcess.freePort();
-        Map<String, String> environment = Map.of(
-                "TENDER_DATA_DIR", root.resolve("service").toString(),
-                "TENDER_BOOTSTRAP_KEYS", "crash:" + KEY,
-                "TENDER_PROCESSOR_LIVE_BASEURL", "http://localhost:" + simulatorPort + "/processor");
-        String[] arguments = {"--tender.checkout.json-api=true", "--tender.payments.recovery.interval=PT0.5S",
-                "--tender.payments.lease=PT8S", "--tender.payments.recovery.min-age=PT2S",
-                "--tender.processor.live.read-timeout=5s"};
+        Map<String, String> environment = LiveCrashes.environment(root, KEY, simulatorPort);
+        String[] arguments = LiveCrashes.ARGUMENTS;
 
         try (var simulator = ServiceProcess.simulator("simulator", simulatorPort, Map.of(
                      "TENDER_DATA_DIR", root.resolve("simulator").toString(), "SIMULATOR_DELAY", "PT0.4S")).start();
@@ -52,7 +46,7 @@ class RefundCrashIT {
 
             List<String> paid = new ArrayList<>();
             for (int i = 0; i < 8; i++) {
-                JsonNode attempt = pay(api, session(api, 10000));
+                JsonNode attempt = LiveCrashes.pay(api, LiveCrashes.session(api, 10000, false), "4242424242424242");
                 assertThat(attempt.get("status").stringValue()).isEqualTo("succeeded");
                 paid.add(attempt.get("payment_id").stringValue());
             }
@@ -65,7 +59,7 @@ class RefundCrashIT {
             Instant killedAt;
             try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
                 for (Refund refund : refunds) {
-                    pool.submit(() -> quietly(() -> send(api, refund)));
+                    pool.submit(() -> LiveCrashes.quietly(() -> send(api, refund)));
                 }
                 Thread.sleep(700);
                 service.kill();
@@ -135,20 +129,7 @@ class RefundCrashIT {
                 .idempotencyKey(refund.key()).send();
     }
 
-    /** A live session's checkout id. */
-    private static String session(Api api, long amount) {
-        var response = api.post("/collect/payment_sessions", "{\"amount\":" + amount + ",\"currency\":\"ZAR\"}").send();
-        assertThat(response.status()).as(response.text()).isEqualTo(201);
-        return response.json().get("checkout_session_id").stringValue();
-    }
 
-    private static JsonNode pay(Api api, String checkout) {
-        var response = new Api(api.base(), null).post("/checkout-api/" + checkout + "/attempts",
-                "{\"method\":\"card\",\"card_number\":\"4242424242424242\",\"exp_month\":12,\"exp_year\":" + YEAR
-                        + ",\"security_code\":\"123\"}").send();
-        assertThat(response.status()).as(response.text()).isEqualTo(201);
-        return response.json();
-    }
 
     /** The refund key's stored answer: 201 once the request or the recovery job completed it (409 while it runs). */
     private static byte[] awaitAnswer(Api api, Refund refund) throws InterruptedException {
@@ -165,11 +146,4 @@ class RefundCrashIT {
         throw new AssertionError("no answer for " + refund.key() + ": " + last);
     }
 
-    private static void quietly(Runnable call) {
-        try {
-            call.run();
-        } catch (RuntimeException | AssertionError killed) {
-            // the service died under this request
-        }
-    }
 }
