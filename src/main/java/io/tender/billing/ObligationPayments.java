@@ -179,6 +179,12 @@ public class ObligationPayments implements PaymentObligations {
     }
 
     @Override
+    @Transactional(readOnly = true)
+    public boolean customerExists(Caller caller, String customerId) {
+        return BillingResource.CUSTOMER.namesId(customerId) && customers.find(caller, customerId, false).isPresent();
+    }
+
+    @Override
     @Transactional
     public void recheck(Caller caller, String obligationId, long amount, String currency) {
         refuseUnless(TERMS, lock(caller, obligationId), amount, currency);

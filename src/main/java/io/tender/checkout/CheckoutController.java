@@ -80,7 +80,8 @@ record CheckoutController(Checkout checkout, FormTokens tokens, AttemptLimiter l
             if (type.isEmpty()) {
                 return "redirect:/checkout/" + id;
             }
-            Map<String, String> errors = checkout.pay(id, type.get(), posted, session.attempts());
+            Map<String, String> errors = checkout.pay(id, type.get(), posted, session.attempts(),
+                    new Checkout.Client(request.getRemoteAddr(), request.getHeader("User-Agent")));
             if (!errors.isEmpty()) {
                 response.setStatus(HttpStatus.UNPROCESSABLE_CONTENT.value());
                 return payPage(session, type.get(), errors, posted, model);

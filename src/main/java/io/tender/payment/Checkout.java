@@ -47,6 +47,19 @@ public class Checkout {
                           PaymentError error, Map<String, Object> paymentMethodDetails) {
     }
 
+    /**
+     * Who is paying, as the mandate of a {@code first_in_series} session keeps their acceptance: the client address
+     * and browser of the request that started the attempt (null where an in-process caller has none).
+     */
+    public record Client(String address, String userAgent) {
+        public static final Client UNKNOWN = new Client(null, null);
+
+        public Client {
+            address = address == null ? null : address.substring(0, Math.min(address.length(), 64));
+            userAgent = userAgent == null ? null : userAgent.substring(0, Math.min(userAgent.length(), 500));
+        }
+    }
+
     private final PaymentSessions sessions;
     private final PaymentAttempts attempts;
     private final PaymentSessionService sessionService;
@@ -97,12 +110,12 @@ public class Checkout {
      * refused (a second post of one form starts nothing: the count is checked under the session's lock).
      */
     public Map<String, String> pay(String checkoutSessionId, PaymentMethodType method, PaymentForm form,
-                                   int attemptsSeen) {
+                                   int attemptsSeen, Client client) {
         PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
         return switch (form.check(method, YearMonth.now(ZoneOffset.UTC), session.country())) {
             case PaymentForm.Checked.Invalid invalid -> invalid.errors();
             case PaymentForm.Checked.Valid valid -> {
-                refused(() -> start(checkoutSessionId, method, valid.input(), attemptsSeen));
+                refused(() -> start(checkoutSessionId, method, valid.input(), attemptsSeen, client));
                 yield Map.of();
             }
         };
@@ -138,6 +151,12 @@ public class Checkout {
 
     /** Pays by card, with {@link PaymentForm}'s card rules checked before anything is sent. */
     public Attempt payByCard(String checkoutSessionId, String cardNumber, int expMonth, int expYear, String securityCode) {
+        return payByCard(checkoutSessionId, cardNumber, expMonth, expYear, securityCode, Client.UNKNOWN);
+    }
+
+    /** {@link #payByCard(String, String, int, int, String)} for a {@code client} whose acceptance is recorded. */
+    public Attempt payByCard(String checkoutSessionId, String cardNumber, int expMonth, int expYear, String securityCode,
+                             Client client) {
         return answered(() -> {
             String number = cardNumber == null ? "" : cardNumber.replaceAll("[ -]", "");
             Map<String, String> errors = PaymentForm.cardErrors(number, expMonth, expYear, securityCode,
@@ -149,7 +168,7 @@ public class Checkout {
             }
             int year = expYear < 100 ? 2000 + expYear : expYear;
             return start(checkoutSessionId, PaymentMethodType.CARD,
-                    new PaymentMethodInput.Card(number, expMonth, year, securityCode), null);
+                    new PaymentMethodInput.Card(number, expMonth, year, securityCode), null, client);
         });
     }
 
@@ -159,7 +178,7 @@ public class Checkout {
                 throw new PaymentRejection.BankNotChosen().thrown();
             }
             return start(checkoutSessionId, PaymentMethodType.PAY_BY_BANK, new PaymentMethodInput.Bank(bank.trim()),
-                    null);
+                    null, Client.UNKNOWN);
         });
     }
 
@@ -172,7 +191,8 @@ public class Checkout {
             PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
             String phone = PaymentForm.phone(phoneNumber, session.country())
                     .orElseThrow(() -> new PaymentRejection.PhoneNotOfCountry(session.country()).thrown());
-            return start(checkoutSessionId, type, new PaymentMethodInput.Phone(type.wire(), phone), null);
+            return start(checkoutSessionId, type, new PaymentMethodInput.Phone(type.wire(), phone), null,
+                    Client.UNKNOWN);
         });
     }
 
@@ -219,7 +239,7 @@ public class Checkout {
     }
 
     private Attempt start(String checkoutSessionId, PaymentMethodType type, PaymentMethodInput method,
-                          Integer attemptsSeen) {
+                          Integer attemptsSeen, Client client) {
         PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
         if (!session.options().visibleMethods().contains(type.wire())
                 || (session.options().checkoutOptions().selectedPaymentMethod() != null
@@ -228,14 +248,15 @@ public class Checkout {
             throw new PaymentRejection.MethodNotOffered().thrown();
         }
         // The obligation may refuse the amount now: billing's rejection passes like ours.
-        return attemptOf(attempts.start(session.id(), method, attemptsSeen));
+        return attemptOf(attempts.start(session.id(), method, attemptsSeen, client));
     }
 
     private Optional<PaymentSession> find(String checkoutSessionId) {
         if (checkoutSessionId == null || !CHECKOUT_ID.matcher(checkoutSessionId).matches()) {
             return Optional.empty();
         }
-        return sessions.findByCheckout(checkoutSessionId, false);
+        // A charge without the customer (next_in_series) has no checkout.
+        return sessions.findByCheckout(checkoutSessionId, false).filter(s -> !s.nextInSeries());
     }
 
     private CheckoutPage reload(String checkoutSessionId) {
@@ -287,7 +308,26 @@ public class Checkout {
                 CheckoutPage.PresentationMode.valueOf(checkoutOptions.presentationMode().toUpperCase(Locale.ROOT)),
                 !Boolean.FALSE.equals(checkoutOptions.displayPayButton()), options.merchantSelection(), s.returnUrl(),
                 prefilledPhone(options, selected), state, action, error, s.attempts(), PaymentSession.MAX_ATTEMPTS,
-                paidWith, "reserved".equals(s.paymentOutcome()), s.expiresAt(), origin);
+                paidWith, "reserved".equals(s.paymentOutcome()), s.expiresAt(), origin, seriesTerms(s));
+    }
+
+    /**
+     * What a {@code first_in_series} session's customer agrees to by paying, in plain words; null for other sessions.
+     * A subscription without a start date charges first one interval after today's payment.
+     */
+    private String seriesTerms(PaymentSession s) {
+        if (!s.firstInSeries()) {
+            return null;
+        }
+        String merchant = merchants.byId(s.merchantId()).map(Merchants.Merchant::name).orElse("the merchant");
+        MandateTerms mandate = s.options().mandateTerms();
+        if (mandate != null) {
+            return MandateWords.of(mandate, merchant, s.currency());
+        }
+        SubscriptionTerms subscription = s.options().subscriptionTerms();
+        java.time.LocalDate today = java.time.LocalDate.now(subscription.timeZone());
+        return MandateWords.of(subscription, MandateSchedule.of(subscription, today, subscription.timeZone()).first()
+                .orElse(today), merchant, s.currency());
     }
 
     private static CheckoutPage.State state(PaymentSession session, Optional<Payment> latest) {

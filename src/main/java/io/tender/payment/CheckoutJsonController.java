@@ -27,7 +27,8 @@ import java.util.Set;
 record CheckoutJsonController(Checkout checkout) {
     @PostMapping(value = "/checkout-api/{checkout}/attempts", consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<Checkout.Attempt> attempt(@PathVariable String checkout, @RequestBody(required = false) JsonNode body) {
+    ResponseEntity<Checkout.Attempt> attempt(@PathVariable String checkout, @RequestBody(required = false) JsonNode body,
+                                             jakarta.servlet.http.HttpServletRequest request) {
         JsonInput in = JsonInput.body(body).allow(Set.of("method", "card_number", "exp_month", "exp_year",
                 "security_code", "bank", "phone_number"));
         String method = in.string("method", true);
@@ -42,7 +43,8 @@ record CheckoutJsonController(Checkout checkout) {
                 io.tender.api.ApiException.badRequest("method", "must be one of " + String.join(", ", PaymentMethodType.WIRE)));
         Checkout.Attempt attempt = switch (type) {
             case CARD -> this.checkout.payByCard(checkout, number, month == null ? 0 : month.intValue(),
-                    year == null ? 0 : year.intValue(), code);
+                    year == null ? 0 : year.intValue(), code,
+                    new Checkout.Client(request.getRemoteAddr(), request.getHeader("User-Agent")));
             case PAY_BY_BANK -> this.checkout.payByBank(checkout, bank);
             case CAPITEC_PAY, MOBILE_MONEY -> this.checkout.payByPhone(checkout, type, phone);
         };

@@ -24,6 +24,8 @@ import java.util.List;
  * @param maxAttempts       attempts allowed (5, decisions §6)
  * @param paidWith          how the successful attempt paid, for the result page ("VISA •••• 4242"), or null
  * @param origin            the payment request or page visit the session is for (decisions §7), or null
+ * @param seriesTerms       a {@code first_in_series} session's terms in plain words, which the customer agrees to by
+ *                          paying (decisions §8); null for other sessions
  */
 public record CheckoutPage(String checkoutSessionId, String paymentSessionId, String merchantName, boolean testMode,
                               long amount, String currency, String country, List<PaymentMethodType> visibleMethods,
@@ -31,7 +33,7 @@ public record CheckoutPage(String checkoutSessionId, String paymentSessionId, St
                               boolean displayPayButton, boolean merchantSelection, String returnUrl,
                               String prefilledPhone, State state, PendingAction action, AttemptError lastError,
                               int attempts, int maxAttempts, String paidWith, boolean manualCapture,
-                              Instant expiresAt, Origin origin) {
+                              Instant expiresAt, Origin origin, String seriesTerms) {
 
     public CheckoutPage {
         visibleMethods = List.copyOf(visibleMethods);

@@ -110,6 +110,11 @@ final class MandateSchedule {
         return onOrAfter != null;
     }
 
+    /** The first execution date of all; empty when the schedule has none. */
+    Optional<LocalDate> first() {
+        return next(from.minusDays(1));
+    }
+
     /** The first execution date strictly after {@code after}; empty when the schedule has ended or has none. */
     Optional<LocalDate> next(LocalDate after) {
         if (onOrAfter == null) {
@@ -177,6 +182,8 @@ final class MandateSchedule {
     private static LocalDate onOrAfter(ExecutionConstraint constraint, LocalDate date) {
         return switch (constraint) {
             case DayOfWeek(java.time.DayOfWeek day) -> date.with(TemporalAdjusters.nextOrSame(day));
+            case MandateTerms.Every(SubscriptionTerms.Interval interval, int count, LocalDate anchor, int firstIndex) ->
+                    every(anchor, interval.unit, count, firstIndex, date);
             case DayOfMonth c -> monthly(c, date);
             case NthDayOfMonth c -> monthly(c, date);
             case DayOfYear(int day) -> {

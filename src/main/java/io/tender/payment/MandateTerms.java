@@ -1,10 +1,13 @@
 package io.tender.payment;
 
 import io.tender.api.JsonInput;
+import tools.jackson.databind.JsonNode;
 
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -83,6 +86,20 @@ record MandateTerms(Type type, Amount amount, ExecutionConstraint constraint, Pe
         }
     }
 
+    /**
+     * A subscription's mandate (ours, never given in {@code mandate_options}): every {@code count} {@code interval}s
+     * counted from {@code anchor}, from its {@code firstIndex}th one (0: the anchor itself is the first charge; 1: one
+     * interval after it, the first payment's date). Computed from the anchor, so a monthly one anchored on the 31st
+     * charges on the last day of shorter months and on the 31st again after them.
+     */
+    record Every(SubscriptionTerms.Interval interval, int count, LocalDate anchor, int firstIndex)
+            implements ExecutionConstraint {
+        Every {
+            require(interval != null && anchor != null && count >= 1 && (firstIndex == 0 || firstIndex == 1),
+                    "an interval needs its unit, a count of at least 1, an anchor and a first index of 0 or 1");
+        }
+    }
+
     /** The {@code n}th {@code dayOfWeek} of each month (1 to 4); {@code -1}: the last one. */
     record NthDayOfMonth(int n, java.time.DayOfWeek dayOfWeek) implements ExecutionConstraint {
         NthDayOfMonth {
@@ -131,6 +148,92 @@ record MandateTerms(Type type, Amount amount, ExecutionConstraint constraint, Pe
             return null;
         }
         in.allow(FIELDS);
+        return readFields(in, sessionAmount);
+    }
+
+    /**
+     * The terms a mandate holds, from their {@link #wire} form (trusted: written by {@link #wire}); a subscription's
+     * mandate holds its interval instead of a constraint.
+     */
+    static MandateTerms restore(JsonNode stored) {
+        JsonInput in = JsonInput.body(stored);
+        if (!stored.has("interval")) {
+            MandateTerms terms = readFields(in, null);
+            if (terms == null) {
+                throw new IllegalStateException("stored mandate terms do not read back");
+            }
+            return terms;
+        }
+        Fixed amount = new Fixed(stored.path("amount").path("value").longValue());
+        Every every = new Every(SubscriptionTerms.Interval.valueOf(stored.path("interval").stringValue("")
+                .toUpperCase(java.util.Locale.ROOT)), stored.path("interval_count").intValue(),
+                LocalDate.parse(stored.path("anchor_date").stringValue("")), stored.path("first_index").intValue());
+        String end = stored.path("end_date").stringValue(null);
+        return new MandateTerms(Type.SCHEDULED, amount, every, null, LocalDate.parse(stored.path("start_date")
+                .stringValue("")), end == null ? null : LocalDate.parse(end), null,
+                java.time.ZoneId.of(stored.path("time_zone").stringValue("")));
+    }
+
+    /**
+     * The mandate of a subscription (decisions §8): {@code scheduled}, its fixed amount, its interval from its anchor,
+     * from its first charge ({@code startDate}) to its {@code endDate} (its last charge's date for a count; null for
+     * none), in {@code zone}.
+     */
+    static MandateTerms ofSubscription(SubscriptionTerms subscription, LocalDate anchor, int firstIndex,
+                                       LocalDate startDate, LocalDate endDate, ZoneId zone) {
+        return new MandateTerms(Type.SCHEDULED, new Fixed(subscription.amount()),
+                new Every(subscription.interval(), subscription.intervalCount(), anchor, firstIndex), null, startDate,
+                endDate, null, zone);
+    }
+
+    /** The terms as {@code mandate_options} show them (and as they are stored), defaults included. */
+    Map<String, Object> wire() {
+        Map<String, Object> wire = new LinkedHashMap<>();
+        wire.put("type", type.name().toLowerCase(java.util.Locale.ROOT));
+        wire.put("amount", switch (amount) {
+            case Fixed f -> Map.of("type", "fixed", "value", f.value());
+            case Variable v -> Map.of("type", "variable", "min", v.min(), "max", v.max());
+        });
+        switch (constraint) {
+            case DayOfMonth(int day) -> wire.put("day_of_month", day);
+            case DayOfWeek(java.time.DayOfWeek day) -> wire.put("day_of_week", day.getValue());
+            case DayOfYear(int day) -> wire.put("day_of_year", day);
+            case NthDayOfMonth(int n, java.time.DayOfWeek day) ->
+                    wire.put("nth_day_of_month", Map.of("n", n, "day_of_week", day.getValue()));
+            case Every(SubscriptionTerms.Interval interval, int count, LocalDate anchor, int firstIndex) -> {
+                wire.put("interval", interval.name().toLowerCase(java.util.Locale.ROOT));
+                wire.put("interval_count", count);
+                wire.put("anchor_date", anchor.toString());
+                wire.put("first_index", firstIndex);
+            }
+            case null -> {
+            }
+        }
+        if (periodLimit != null) {
+            Map<String, Object> limit = new LinkedHashMap<>();
+            limit.put("period", periodLimit.period().name().toLowerCase(java.util.Locale.ROOT));
+            limit.put("alignment", periodLimit.alignment().name().toLowerCase(java.util.Locale.ROOT));
+            if (periodLimit.maxAmount() != null) {
+                limit.put("max_amount", periodLimit.maxAmount());
+            }
+            if (periodLimit.maxCount() != null) {
+                limit.put("max_count", periodLimit.maxCount());
+            }
+            wire.put("period_limit", limit);
+        }
+        wire.put("start_date", startDate.toString());
+        if (endDate != null) {
+            wire.put("end_date", endDate.toString());
+        }
+        if (installments != null) {
+            wire.put("installments", installments);
+        }
+        wire.put("time_zone", timeZone.getId());
+        return wire;
+    }
+
+    /** Reads the fields of {@code in}, a {@code mandate_options} object, whose allowed names the caller set. */
+    private static MandateTerms readFields(JsonInput in, Long sessionAmount) {
         Type type = SeriesInput.oneOf(in, "type", true, Type.class);
         Amount amount = amount(in, sessionAmount == null || sessionAmount == 0 ? null : sessionAmount);
         ExecutionConstraint constraint = constraint(in, type);

@@ -8,6 +8,7 @@ import tools.jackson.databind.JsonNode;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -15,7 +16,16 @@ import java.util.regex.Pattern;
 /** A validated {@code POST /collect/payment_sessions} body (decisions §6). */
 record NewPaymentSession(String type, Long amount, String currency, String country, PaymentObligations.Kind target,
                          String targetReference, String customer, String externalReference,
-                         Map<String, String> metadata, Instant expiresAt, SessionOptions options, Instant requestedAt) {
+                         Map<String, String> metadata, Instant expiresAt, SessionOptions options, Instant requestedAt,
+                         String paymentMethodId, String mandateId) {
+
+    /** A session opened for a one-time payment (Collect's payment requests and pages open these). */
+    NewPaymentSession(String type, Long amount, String currency, String country, PaymentObligations.Kind target,
+                      String targetReference, String customer, String externalReference,
+                      Map<String, String> metadata, Instant expiresAt, SessionOptions options, Instant requestedAt) {
+        this(type, amount, currency, country, target, targetReference, customer, externalReference, metadata,
+                expiresAt, options, requestedAt, null, null);
+    }
 
     static final long MAX_AMOUNT = 99_999_999L;
     static final Duration MIN_LIFETIME = Duration.ofMinutes(30);
@@ -26,6 +36,8 @@ record NewPaymentSession(String type, Long amount, String currency, String count
     static final Pattern EXTERNAL_REFERENCE = Pattern.compile(REFERENCE_PATTERN);
     private static final Pattern COUNTRY = Pattern.compile("^[A-Z]{2}$");
     private static final Pattern CUSTOMER = Pattern.compile(CUSTOMER_PATTERN);
+    private static final Pattern PAYMENT_METHOD = io.tender.api.Ids.pattern(SavedPaymentMethod.PREFIX);
+    private static final Pattern MANDATE = io.tender.api.Ids.pattern(Mandate.PREFIX);
     private static final Set<String> FIELDS = JsonInput.properties(Body.class);
 
     /** The body as the API documents it (the OpenAPI schema); {@link #parse} allows exactly its properties. */
@@ -42,7 +54,8 @@ record NewPaymentSession(String type, Long amount, String currency, String count
             @Schema(description = "An account id or external_reference: the payment is applied to its balance.") String account,
             @Schema(pattern = CUSTOMER_PATTERN) String customer,
             @Schema(pattern = CUSTOMER_PATTERN) String customerId,
-            @Schema(pattern = "^pm_[a-f0-9]{24}$", description = "Only with `type` `next_in_series`: the saved payment method to charge.") String paymentMethodId,
+            @Schema(pattern = "^pm_[a-f0-9]{24}$", description = "Only with `type` `next_in_series`: the saved payment method to charge (under its active mandate).") String paymentMethodId,
+            @Schema(pattern = "^mdt_[a-f0-9]{24}$", description = "Only with `type` `next_in_series`: the mandate to charge (instead of, or with, `payment_method_id`).") String mandateId,
             @Schema(format = "date-time", description = "30 minutes to 7 days ahead; default 24 hours.") String expiresAt) {
     }
 
@@ -70,8 +83,29 @@ record NewPaymentSession(String type, Long amount, String currency, String count
         String customerId = in.string("customer_id", false, 1, 40, CUSTOMER, "must be a customer id (bcus_…)");
         in.check(customer == null || customerId == null || customer.equals(customerId), "customer_id",
                 "must name the same customer as customer");
-        in.check(!in.has("payment_method_id") || "next_in_series".equals(type), "payment_method_id",
-                "belongs to next_in_series sessions");
+        boolean firstInSeries = PaymentSession.FIRST_IN_SERIES.equals(type);
+        boolean nextInSeries = PaymentSession.NEXT_IN_SERIES.equals(type);
+        for (String name : List.of("payment_method_id", "mandate_id")) {
+            in.check(!in.has(name) || nextInSeries, name, "belongs to next_in_series sessions");
+        }
+        String paymentMethodId = in.string("payment_method_id", false, 1, 40, PAYMENT_METHOD,
+                "must be a payment method id (pm_…)");
+        String mandateId = in.string("mandate_id", false, 1, 40, MANDATE, "must be a mandate id (mdt_…)");
+        if (firstInSeries || nextInSeries) {
+            in.check(!forObligation, in.has("bill") ? "bill" : "account",
+                    "series sessions are not for a bill or account");
+            in.check(customer != null || customerId != null, nextInSeries ? "customer_id" : "customer",
+                    "is required for " + type + ": a mandate is the customer's");
+        }
+        if (nextInSeries) {
+            in.check(paymentMethodId != null || mandateId != null || in.has("payment_method_id")
+                    || in.has("mandate_id"), "payment_method_id", "give payment_method_id or mandate_id to charge");
+            in.check(amount == null || amount > 0, "amount", "must be at least 1 for next_in_series");
+            for (String name : List.of("options", "expires_at")) {
+                in.check(!in.has(name), name, "does not apply to next_in_series: the charge is made at once, "
+                        + "without the customer or a checkout");
+            }
+        }
         String externalReference = in.string("external_reference", false, 1, 255, EXTERNAL_REFERENCE,
                 "must match " + REFERENCE_PATTERN);
         Map<String, String> metadata = in.metadata("metadata");
@@ -81,7 +115,7 @@ record NewPaymentSession(String type, Long amount, String currency, String count
         Instant expiresAt = expires == null ? now.plus(DEFAULT_LIFETIME) : expires;
         boolean verification = amount != null && amount == 0;
         in.check(!verification || !forObligation, "amount", "must be at least 1 for a bill or account");
-        SessionOptions options = SessionOptions.read(in, country, mode == Mode.TEST, verification);
+        SessionOptions options = SessionOptions.read(in, country, mode == Mode.TEST, verification, type, amount, now);
         in.check(!forObligation || options.captureMethod() == Payment.CaptureMethod.AUTOMATIC,
                 "options.payment_method_options.card.capture_method",
                 "must be automatic for a bill or account: a payment is applied when it is received");
@@ -89,6 +123,6 @@ record NewPaymentSession(String type, Long amount, String currency, String count
         return new NewPaymentSession(type, amount, currency, country,
                 forObligation ? obligation.kind() : null, forObligation ? obligation.reference() : null,
                 customer != null ? customer : customerId, externalReference, metadata,
-                expiresAt, options, now);
+                expiresAt, options, now, paymentMethodId, mandateId);
     }
 }

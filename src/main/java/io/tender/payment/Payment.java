@@ -8,6 +8,7 @@ import io.tender.settlement.OperationKeys;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -62,12 +63,43 @@ public final class Payment {
     record Attempt(String paymentSessionId, String externalReference, String cardFingerprint) {
     }
 
+    /**
+     * A charge of a mandate (decisions §8): the mandate and the date it is for in the mandate's zone (which period of
+     * the period limit it counts in). A subscription's charge also names its {@code period} (1, 2, …) and that
+     * period's {@code attempt} (1 for the first, then each retry), from which its processor key is derived. The first
+     * payment of a series is a charge of the mandate its success creates ({@code subscriptionId} null, period 0).
+     */
+    record SeriesCharge(String mandateId, LocalDate chargeDate, String subscriptionId, Integer period,
+                        Integer attempt, boolean offSession) {
+
+        /** The first payment, which the customer made on the checkout. */
+        static SeriesCharge first(String mandateId, LocalDate chargeDate) {
+            return new SeriesCharge(mandateId, chargeDate, null, null, null, false);
+        }
+
+        /** The merchant's charge ({@code next_in_series}), without the customer. */
+        static SeriesCharge ofMandate(String mandateId, LocalDate chargeDate) {
+            return new SeriesCharge(mandateId, chargeDate, null, null, null, true);
+        }
+
+        /** Tender's charge of a subscription's {@code period}, its {@code attempt}th try, without the customer. */
+        static SeriesCharge ofPeriod(String mandateId, LocalDate chargeDate, String subscriptionId, int period,
+                                     int attempt) {
+            return new SeriesCharge(mandateId, chargeDate, subscriptionId, period, attempt, true);
+        }
+    }
+
+    /** Whether a declined subscription charge is tried again, and when ({@code payment.failed}'s {@code will_retry}). */
+    record Retry(boolean willRetry, Instant nextRetryAt) {
+    }
+
     /** What a stored row holds; {@link Payments} reads one from each row. */
     record Snapshot(String id, Terms terms, Attempt attempt, Instant createdAt,
                     Map<String, Object> paymentMethodDetails, Map<String, String> metadata, String paymentMethodId,
                     PaymentStatus status, long authorizedAmount, Instant authorizationExpiresAt, long paidAmount,
                     long voidedAmount, long refundedAmount, PaymentError lastPaymentError, int version,
-                    List<PaymentOperation> operations, Instant updatedAt, int revision) {
+                    List<PaymentOperation> operations, Instant updatedAt, int revision, SeriesCharge series,
+                    Retry retry) {
     }
 
     private final String id;
@@ -101,8 +133,11 @@ public final class Payment {
     private final List<PaymentOperation> operations;
     private Instant updatedAt;
     private int revision;
-    /** The {@code pm_} this payment saved, or null. */
+    /** The {@code pm_} this payment saved, or the saved one it charged; null for neither. */
     private String paymentMethodId;
+    /** A charge of a mandate: at creation, or (the first payment of a series) once its success created the mandate. */
+    private SeriesCharge series;
+    private Retry retry;
 
     /**
      * The fixed part of a payment, without operations; each factory then sets the state the payment starts in.
@@ -153,6 +188,26 @@ public final class Payment {
         return payment;
     }
 
+    /**
+     * A charge of a mandate without the customer (decisions §8), in {@code draft}: of the saved method
+     * {@code paymentMethodId} (its {@code details} and fingerprint), for a {@code next_in_series} session (the
+     * merchant's) or a subscription's period (no session: {@code session} null).
+     */
+    static Payment charge(Terms terms, PaymentSession session, SavedPaymentMethod method, SeriesCharge series,
+                          Map<String, String> metadata, Instant now) {
+        Payment payment = new Payment(Ids.newId(Payments.PREFIX), terms, new Attempt(
+                session == null ? null : session.id(), session == null ? null : session.externalReference(),
+                method.fingerprint()), now);
+        payment.paymentMethodDetails = method.details();
+        payment.paymentMethodId = method.id();
+        payment.series = series;
+        payment.metadata = metadata;
+        payment.status = PaymentStatus.DRAFT;
+        payment.version = 1;
+        payment.updatedAt = now;
+        return payment;
+    }
+
     /** The payment a stored row holds, as it was written. */
     static Payment restored(Snapshot row) {
         Payment payment = new Payment(row.id(), row.terms(), row.attempt(), row.createdAt());
@@ -171,15 +226,26 @@ public final class Payment {
         payment.operations.addAll(row.operations());
         payment.updatedAt = row.updatedAt();
         payment.revision = row.revision();
+        payment.series = row.series();
+        payment.retry = row.retry();
         return payment;
     }
 
-    /** Records the authorization about to be sent; the draft is {@code pending} from now on. Only a draft authorizes. */
+    /**
+     * Records the authorization about to be sent; the draft is {@code pending} from now on. Only a draft authorizes.
+     * A subscription's charge goes under a key derived from its subscription, period and attempt
+     * ({@code sub_…:3:charge}, {@code sub_…:3:charge:2}): whoever records it, the processor sees one key per attempt.
+     */
     PaymentOperation beginAuthorization(Instant now) {
         if (status != PaymentStatus.DRAFT) {
             throw new IllegalStateException("payment " + id + " is " + status.wire() + ", not draft");
         }
         PaymentOperation operation = add(PaymentOperation.Type.AUTHORIZE, amount, null, now);
+        if (series != null && series.subscriptionId() != null) {
+            operation = operation.rekeyed(OperationKeys.of(series.subscriptionId() + ":" + series.period(), "charge",
+                    series.attempt() - 1));
+            operations.set(operations.size() - 1, operation);
+        }
         status = PaymentStatus.PENDING;
         return operation;
     }
@@ -425,6 +491,30 @@ public final class Payment {
         this.paymentMethodId = id;
         return this;
     }
+
+    /**
+     * The first payment of a series becomes the first charge of the mandate its success created, on {@code date} in
+     * the mandate's zone, in that transaction: it counts in its period's limit (decisions §8).
+     */
+    void firstChargeOf(String mandateId, LocalDate date) {
+        if (series != null) {
+            throw new IllegalStateException(id + " is already a charge of " + series.mandateId());
+        }
+        series = SeriesCharge.first(mandateId, date);
+    }
+
+    /** Whether a declined subscription charge will be tried again (decided with the decline, in its transaction). */
+    void retried(Retry decided) {
+        retry = decided;
+    }
+
+    /** A charge of a kept card made without the customer (the merchant's {@code next_in_series}, a subscription's). */
+    boolean offSession() {
+        return series != null && series.offSession();
+    }
+
+    SeriesCharge series() { return series; }
+    Retry retry() { return retry; }
     String externalReference() { return externalReference; }
     Map<String, String> metadata() { return metadata; }
     public String paymentSessionId() { return paymentSessionId; }

@@ -38,6 +38,14 @@ record PaymentAttempts(Payments payments, PaymentSessions sessions, PaymentProce
      * attempt however often it is posted; null where no form is involved (a push).
      */
     Payment start(String sessionId, PaymentMethodInput method, Integer attemptsSeen) {
+        return start(sessionId, method, attemptsSeen, Checkout.Client.UNKNOWN);
+    }
+
+    /**
+     * {@link #start(String, PaymentMethodInput, Integer)} by a customer on the checkout: for a {@code first_in_series}
+     * session their acceptance of its terms is recorded with the attempt ({@code client}'s address and browser).
+     */
+    Payment start(String sessionId, PaymentMethodInput method, Integer attemptsSeen, Checkout.Client client) {
         PaymentSettlement.Run run = tx.execute(s -> {
             PaymentSession session = sessions.findById(sessionId, true).orElseThrow();
             if (attemptsSeen != null && attemptsSeen != session.attempts()) {
@@ -60,6 +68,9 @@ record PaymentAttempts(Payments payments, PaymentSessions sessions, PaymentProce
                     PaymentMethods.details(method), methods.fingerprint(method), now);
             payment.beginAuthorization(now);
             payments.insert(payment, settlement.lease());
+            if (session.firstInSeries()) {
+                session.accepted(new Mandate.Acceptance(now, client.address(), client.userAgent()));
+            }
             var transition = session.attemptStarted(payment.id(), now);
             sessions.update(session);
             outbox.append(owner, settlement.sessionEvent(session, transition.eventType()));

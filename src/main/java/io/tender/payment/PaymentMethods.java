@@ -35,6 +35,8 @@ class PaymentMethods {
                 inner.put("exp_year", card.expYear());
             }
             case PaymentMethodInput.Bank bank -> inner.put("bank", bank.bank());
+            case PaymentMethodInput.Saved saved -> throw new IllegalArgumentException(
+                    "a kept card is described by its saved payment method");
             case PaymentMethodInput.Phone phone -> inner.put("phone_number", maskPhone(phone.phoneNumber()));
         }
         Map<String, Object> details = new LinkedHashMap<>();

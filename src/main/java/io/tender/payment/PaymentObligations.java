@@ -43,6 +43,9 @@ public interface PaymentObligations {
      */
     Target check(Caller caller, Kind kind, String reference, Long amount, String currency);
 
+    /** Whether the caller has a customer with this {@code bcus_} id (a series' mandate is the customer's). */
+    boolean customerExists(Caller caller, String customerId);
+
     /** The check again, when an attempt starts: the obligation may have been paid or changed since. */
     void recheck(Caller caller, String obligationId, long amount, String currency);
 

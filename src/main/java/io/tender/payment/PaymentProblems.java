@@ -24,9 +24,6 @@ class PaymentProblems implements RejectionProblems<PaymentRejection> {
                     new ApiException(ProblemCode.PAYMENT_NOT_FOUND, "No such payment.");
             case PaymentRejection.MethodNotFound r ->
                     new ApiException(ProblemCode.RESOURCE_NOT_FOUND, "No such payment method.");
-            case PaymentRejection.SeriesNotOffered r -> ApiException.notPossible("Series sessions (first_in_series,"
-                    + " next_in_series) come with mandates and subscriptions, which this service does not offer yet;"
-                    + " use one_time.");
             case PaymentRejection.SessionNotActive r -> invalidState("The payment session is " + r.status() + ".");
             case PaymentRejection.AttemptInFlight r ->
                     invalidState("An attempt is in progress; the session can be cancelled once it has ended.");

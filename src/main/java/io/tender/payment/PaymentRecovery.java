@@ -24,7 +24,8 @@ import java.util.Optional;
  */
 @Component
 record PaymentRecovery(Payments payments, PaymentSessions sessions, PaymentProcessors processors,
-                       PaymentSettlement settlement, TransactionTemplate tx, PaymentSettings settings)
+                       PaymentSettlement settlement, TransactionTemplate tx, PaymentSettings settings,
+                       SavedPaymentMethods savedMethods)
         implements Recoverable<Payment> {
 
     private static final Logger log = LoggerFactory.getLogger(PaymentRecovery.class);
@@ -57,8 +58,9 @@ record PaymentRecovery(Payments payments, PaymentSessions sessions, PaymentProce
     /**
      * Finishes a payment a crash or a lost answer left unfinished, or releases an expired authorization (the janitor
      * holds its lease). A call that may have been sent is asked after, never sent again; a capture or void that
-     * never arrived is sent again under a fresh key. When the payment is final, every Idempotency-Key waiting on it
-     * gets the final answer.
+     * never arrived is sent again under a fresh key, and so is a charge of a kept card without the customer (its
+     * card is at hand, sealed, and the merchant or the subscription asked for it). When the payment is final, every
+     * Idempotency-Key waiting on it gets the final answer.
      */
     @Override
     public void recover(Payment payment, Instant now) {
@@ -70,10 +72,16 @@ record PaymentRecovery(Payments payments, PaymentSessions sessions, PaymentProce
         }
         PaymentSession session = payment.paymentSessionId() == null ? null
                 : sessions.findById(payment.paymentSessionId(), false).orElse(null);
-        var run = settlement.runOf(payment, session, processor.get());
         var pending = payment.pending();
+        boolean offSessionCharge = pending.isPresent() && pending.get().type() == PaymentOperation.Type.AUTHORIZE
+                && payment.offSession();
+        var run = offSessionCharge
+                ? settlement.new Run(Caller.system(payment.merchantId(), payment.mode()), payment, session,
+                processor.get(), savedMethods.kept(payment.paymentMethodId()).orElse(null))
+                : settlement.runOf(payment, session, processor.get());
         if (pending.isPresent()) {
-            boolean mustHappen = pending.get().type() != PaymentOperation.Type.AUTHORIZE;
+            boolean mustHappen = pending.get().type() != PaymentOperation.Type.AUTHORIZE
+                    || (offSessionCharge && run.method != null);
             boolean resolved = settlement.settle(run, new Settlement.Mode(true, mustHappen,
                     pending.get().type() == PaymentOperation.Type.VOID));
             if (!resolved || (payment.pending().isPresent() && payment.awaitingCustomer().isPresent()

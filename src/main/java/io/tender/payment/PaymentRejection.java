@@ -15,10 +15,6 @@ sealed interface PaymentRejection extends Rejection {
     record MethodNotFound() implements PaymentRejection {
     }
 
-    /** A session of {@code type} (a series type): only one_time is offered. */
-    record SeriesNotOffered(String type) implements PaymentRejection {
-    }
-
     /** The session is {@code status} (its wire name), not active. */
     record SessionNotActive(String status) implements PaymentRejection {
     }

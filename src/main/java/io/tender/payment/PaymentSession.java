@@ -62,6 +62,12 @@ public final class PaymentSession {
     private String paymentMethodId;
     /** The payment request or page visit it was opened for, or null (the merchant's own session). */
     private SessionOrigin.Ref origin;
+    /** {@code first_in_series}: the customer's acceptance of the terms, recorded when they started the attempt. */
+    private Mandate.Acceptance mandateAcceptance;
+    /** The mandate its success created ({@code first_in_series}) or it charged ({@code next_in_series}), or null. */
+    private String mandateId;
+    /** The subscription its success created, or null. */
+    private String subscriptionId;
 
     PaymentSession(String id, String merchantId, Mode mode, String checkoutSessionId, String type, long amount,
                    String currency, String country, String customerId, String obligationId, String returnUrl,
@@ -115,6 +121,38 @@ public final class PaymentSession {
         return null;
     }
 
+    static final String ONE_TIME = "one_time";
+    static final String FIRST_IN_SERIES = "first_in_series";
+    static final String NEXT_IN_SERIES = "next_in_series";
+
+    /** The customer is present and agrees, by paying, to later charges without them (decisions §8). */
+    boolean firstInSeries() {
+        return FIRST_IN_SERIES.equals(type);
+    }
+
+    /** A charge of a mandate without the customer: one attempt, made at once, with no checkout. */
+    boolean nextInSeries() {
+        return NEXT_IN_SERIES.equals(type);
+    }
+
+    /** The customer starts paying a first_in_series session: their acceptance of its terms, as the mandate keeps it. */
+    void accepted(Mandate.Acceptance acceptance) {
+        mandateAcceptance = acceptance;
+    }
+
+    /** The acceptance as read back from its row. */
+    PaymentSession restoreAcceptance(Mandate.Acceptance acceptance) {
+        this.mandateAcceptance = acceptance;
+        return this;
+    }
+
+    /** The mandate (and subscription) its success created, or the mandate it charges. */
+    PaymentSession ofMandate(String mandate, String subscription) {
+        this.mandateId = mandate;
+        this.subscriptionId = subscription;
+        return this;
+    }
+
     Transition attemptStarted(String newPaymentId, Instant now) {
         attempts++;
         paymentId = newPaymentId;
@@ -134,7 +172,11 @@ public final class PaymentSession {
             }
             case FAILED -> {
                 lastPaymentError = payment.lastPaymentError();
-                if (options.merchantSelection()) {
+                if (nextInSeries()) {
+                    // Nobody is on a page to try again: the merchant opens another session.
+                    status = Status.CANCELLED;
+                    paymentOutcome = "unpaid";
+                } else if (options.merchantSelection()) {
                     waitingForMerchant = true;
                 }
                 return touch(now, Transition.UPDATED);
@@ -145,8 +187,9 @@ public final class PaymentSession {
         }
     }
 
+    /** Whether the customer may try again after a declined attempt (never for a charge without them). */
     boolean retriesLeft() {
-        return attempts < MAX_ATTEMPTS;
+        return !nextInSeries() && attempts < MAX_ATTEMPTS;
     }
 
     Transition cancel(Instant now) {
@@ -221,6 +264,9 @@ public final class PaymentSession {
     }
 
     SessionOrigin.Ref origin() { return origin; }
+    Mandate.Acceptance mandateAcceptance() { return mandateAcceptance; }
+    String mandateId() { return mandateId; }
+    String subscriptionId() { return subscriptionId; }
     PaymentError lastPaymentError() { return lastPaymentError; }
     int attempts() { return attempts; }
     boolean waitingForMerchant() { return waitingForMerchant; }

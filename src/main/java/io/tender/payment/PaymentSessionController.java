@@ -29,21 +29,31 @@ import java.util.Set;
 @RestController
 @RequestMapping(value = "/collect/payment_sessions", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Payment sessions", description = "A payment asked of a customer, paid at Tender's hosted checkout (`session_url`).")
-record PaymentSessionController(PaymentSessionService service, IdempotentRequests idempotent) {
+record PaymentSessionController(PaymentSessionService service, MandateCharges charges, IdempotentRequests idempotent) {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Create a payment session",
             description = "Answers 201 with the session and its `session_url`, where the customer pays. With `bill` or "
                     + "`account` the payment rules are checked now and when an attempt starts, `amount` defaults to what "
-                    + "is outstanding, and the succeeded payment is applied (`obligation.amount_applied`).",
+                    + "is outstanding, and the succeeded payment is applied (`obligation.amount_applied`). "
+                    + "`first_in_series` (a `customer`, and `options.mandate_options` or `options.subscription_options`): "
+                    + "the checkout states the terms and the customer agrees by paying; the success saves the card and "
+                    + "creates the mandate (and subscription). `next_in_series` (`customer_id`, `payment_method_id` or "
+                    + "`mandate_id`): the saved card is charged at once, without the customer, and the 201 carries the "
+                    + "outcome (no `session_url`); a charge the mandate's rules refuse is 422, with nothing sent to the "
+                    + "processor.",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
                     content = @Content(schema = @Schema(implementation = NewPaymentSession.Body.class))))
     @ApiResponse(responseCode = "201", content = @Content(schema = @Schema(implementation = PaymentSessionView.class)))
-    @ProblemResponse(status = 404, description = "No such bill or account")
+    @ProblemResponse(status = 404, description = "No such bill, account, customer, saved payment method or mandate")
     @ProblemResponse(status = 422, description = "`operation_not_allowed`: the bill's or account's payment rules "
-            + "refuse the amount, or a series type")
+            + "refuse the amount; or a `next_in_series` charge the mandate refuses, the detail naming the rule (not "
+            + "active, amount, currency, not an execution date, period limit, another customer's payment method)")
     ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);
         NewPaymentSession command = NewPaymentSession.parse(body, caller.mode(), Timestamps.now());
+        if (command.type().equals(PaymentSession.NEXT_IN_SERIES)) {
+            return charges.charge(caller, keyed, command).toEntity();
+        }
         return service.create(caller, keyed, command).toEntity();
     }
 

@@ -23,8 +23,9 @@ record PaymentSessionService(PaymentSessions sessions, PaymentObligations obliga
 
     StoredResponse create(Caller caller, KeyedRequest request, NewPaymentSession command) {
         return idempotent.execute(caller, request, () -> {
-            if (!command.type().equals("one_time")) {
-                throw new PaymentRejection.SeriesNotOffered(command.type()).thrown();
+            if (command.type().equals(PaymentSession.FIRST_IN_SERIES)
+                    && !obligations.customerExists(caller, command.customer())) {
+                throw new SeriesRejection.CustomerNotFound(command.customer()).thrown();
             }
             return new IdempotentRequests.Result(201, settlement.view(open(caller, command, null)));
         });

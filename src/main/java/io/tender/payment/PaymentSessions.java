@@ -52,18 +52,21 @@ class PaymentSessions {
                         insert into payment_sessions (id, merchant_id, mode, checkout_session_id, type, amount, currency,
                             country, status, payment_outcome, customer_id, payment_id, obligation_id, return_url,
                             last_payment_error, external_reference, metadata, options, attempts, waiting_for_merchant,
-                            version, expires_at, created_at, updated_at, origin_kind, origin_id)
+                            version, expires_at, created_at, updated_at, origin_kind, origin_id, payment_method_id,
+                            mandate_acceptance, mandate_id, subscription_id)
                         values (:id, :merchant, :mode, :checkout, :type, :amount, :currency, :country, :status,
                             :outcome, :customer, :payment, :obligation, :returnUrl, :lastError::jsonb,
                             :externalReference, :metadata::jsonb, :options::jsonb, :attempts, :waiting, :version,
-                            :expiresAt, :createdAt, :updatedAt, :originKind, :originId)""")
+                            :expiresAt, :createdAt, :updatedAt, :originKind, :originId, :paymentMethod,
+                            :acceptance::jsonb, :mandate, :subscription)""")
                 .params(p).update();
     }
 
     void update(PaymentSession s) {
         jdbc.sql("""
                         update payment_sessions set status = :status, payment_outcome = :outcome, payment_id = :payment,
-                            payment_method_id = :paymentMethod,
+                            payment_method_id = :paymentMethod, mandate_acceptance = :acceptance::jsonb,
+                            mandate_id = :mandate, subscription_id = :subscription,
                             last_payment_error = :lastError::jsonb, options = :options::jsonb, attempts = :attempts,
                             waiting_for_merchant = :waiting, version = :version, expires_at = :expiresAt,
                             updated_at = :updatedAt
@@ -115,6 +118,9 @@ class PaymentSessions {
         p.put("version", s.version());
         p.put("expiresAt", s.expiresAt().atOffset(ZoneOffset.UTC));
         p.put("updatedAt", s.updatedAt().atOffset(ZoneOffset.UTC));
+        p.put("acceptance", s.mandateAcceptance() == null ? null : json.writeValueAsString(s.mandateAcceptance()));
+        p.put("mandate", s.mandateId());
+        p.put("subscription", s.subscriptionId());
         return p;
     }
 
@@ -133,6 +139,9 @@ class PaymentSessions {
                 rs.getInt("attempts"), rs.getBoolean("waiting_for_merchant"), rs.getInt("version"),
                 rs.getTimestamp("updated_at").toInstant()).withPaymentMethod(rs.getString("payment_method_id"))
                 .withOrigin(rs.getString("origin_kind") == null ? null
-                        : new SessionOrigin.Ref(rs.getString("origin_kind"), rs.getString("origin_id")));
+                        : new SessionOrigin.Ref(rs.getString("origin_kind"), rs.getString("origin_id")))
+                .ofMandate(rs.getString("mandate_id"), rs.getString("subscription_id"))
+                .restoreAcceptance(rs.getString("mandate_acceptance") == null ? null
+                        : json.readValue(rs.getString("mandate_acceptance"), Mandate.Acceptance.class));
     }
 }

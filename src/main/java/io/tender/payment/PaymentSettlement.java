@@ -33,7 +33,7 @@ import java.util.Optional;
 record PaymentSettlement(Payments payments, PaymentSessions sessions, WaitingKeys waitingKeys, Outbox outbox,
                          PaymentObligations obligations, SavedPaymentMethods savedMethods, PublicBase publicBase,
                          TransactionTemplate tx, JsonMapper json, PaymentSettings settings,
-                         List<SessionOrigin> origins) {
+                         List<SessionOrigin> origins, SeriesEnrolment enrolment, SeriesOutcomes seriesOutcomes) {
 
     private static final Logger log = LoggerFactory.getLogger(PaymentSettlement.class);
     static final String PAYMENT_AGGREGATE = "collect.payment";
@@ -57,7 +57,16 @@ record PaymentSettlement(Payments payments, PaymentSessions sessions, WaitingKey
         final PaymentProcessor processor;
         /** The method as the processor receives it: only in memory, for the authorization, never written. */
         final PaymentMethodInput method;
-        final List<Outbox.Event> events = new ArrayList<>();
+        /**
+         * Events to append when the run is written, each rendered then, so that it shows the aggregate as written
+         * (a saved method, a created mandate, a retry decided in the same transaction).
+         */
+        final List<java.util.function.Supplier<Outbox.Event>> events = new ArrayList<>();
+        /**
+         * The card's reusable token, when the processor approved an authorization that asked to keep the card (a
+         * first_in_series payment): only in memory until it is sealed into the saved method.
+         */
+        String methodToken;
         /**
          * Whether this run moved its session. Only then is the session written: a run that merely carries the session
          * (read before a processor call) must not write back a copy a concurrent writer has changed since (a payment
@@ -75,12 +84,13 @@ record PaymentSettlement(Payments payments, PaymentSessions sessions, WaitingKey
 
         void record(List<Payment.Transition> transitions) {
             for (Payment.Transition t : transitions) {
-                events.add(paymentEvent(payment, t.eventType()));
+                events.add(() -> paymentEvent(payment, t.eventType()));
             }
         }
 
         void recordSession(PaymentSession.Transition transition) {
-            events.add(sessionEvent(session, transition.eventType()));
+            PaymentSession moved = session;
+            events.add(() -> sessionEvent(moved, transition.eventType()));
             sessionMoved = true;
         }
 
@@ -91,7 +101,7 @@ record PaymentSettlement(Payments payments, PaymentSessions sessions, WaitingKey
                 sessions.update(session);
                 sessionMoved = false;
             }
-            events.forEach(e -> outbox.append(owner, e));
+            events.forEach(e -> outbox.append(owner, e.get()));
             events.clear();
         }
 
@@ -183,7 +193,16 @@ record PaymentSettlement(Payments payments, PaymentSessions sessions, WaitingKey
 
     /** Records a definite outcome of the run's pending call on its payment (in memory). */
     void record(Run run, ProcessorOutcome outcome) {
-        boolean retriesLeft = run.session == null || run.session.retriesLeft();
+        // A payment without a session (a subscription's charge) has nobody to try again: its decline is final.
+        boolean retriesLeft = run.session != null && run.session.retriesLeft();
+        if (run.payment.offSession() && outcome instanceof ProcessorOutcome.ActionRequired) {
+            // Nobody is there to act (decisions §8): the charge fails, and the merchant may ask the customer.
+            outcome = new ProcessorOutcome.Declined("authentication_required", "authentication_required",
+                    "The card needs the customer to authenticate; ask them to pay (a payment request)");
+        }
+        if (outcome instanceof ProcessorOutcome.Approved approved && approved.methodToken() != null) {
+            run.methodToken = approved.methodToken();
+        }
         run.record(run.payment.settle(outcome, Timestamps.now(), retriesLeft, settings.authorizationTtl()));
     }
 
@@ -194,6 +213,9 @@ record PaymentSettlement(Payments payments, PaymentSessions sessions, WaitingKey
     void finish(Run run) {
         tx.executeWithoutResult(s -> {
             Run locked = run.session == null ? run : withLockedSession(run);
+            if (locked.payment.offSession() && locked.payment.status().isFinal()) {
+                seriesOutcomes.settled(locked);
+            }
             locked.write(null);
             if (locked.session != null && locked.payment.status().isFinal()) {
                 tellOrigin(locked.owner, locked.session, locked.payment);
@@ -204,6 +226,12 @@ record PaymentSettlement(Payments payments, PaymentSessions sessions, WaitingKey
                         locked.payment.id(), locked.payment.obligationId(), reason));
             }
             completeWaitingKeys(locked.payment);
+            if (locked.session != null && locked.session.nextInSeries() && locked.payment.status().isFinal()) {
+                // A charge's request that never got its answer (a crash) replays the session as it ended.
+                StoredResponse answer = StoredResponse.json(201, json.writeValueAsBytes(view(locked.session)));
+                waitingKeys.complete(locked.session.merchantId(), locked.session.mode().wire(), locked.session.id(),
+                        waiting -> answer);
+            }
         });
     }
 
@@ -216,9 +244,13 @@ record PaymentSettlement(Payments payments, PaymentSessions sessions, WaitingKey
         PaymentSession session = sessions.findById(run.session.id(), true).orElseThrow();
         Run locked = new Run(run.owner, run.payment, session, run.processor, null);
         locked.events.addAll(run.events);
+        locked.methodToken = run.methodToken;
         if (locked.payment.status().isFinal() && locked.payment.id().equals(session.paymentId())) {
-            saveMethod(locked.payment, session);
+            SavedPaymentMethod saved = saveMethod(locked.payment, session, run.methodToken);
             locked.recordSession(session.attemptEnded(locked.payment, Timestamps.now()));
+            if (session.firstInSeries() && locked.payment.status() == PaymentStatus.SUCCEEDED) {
+                enrolment.enrol(locked, saved);
+            }
         }
         return locked;
     }
@@ -227,20 +259,23 @@ record PaymentSettlement(Payments payments, PaymentSessions sessions, WaitingKey
      * Saves the card of a session's succeeded attempt as a {@code pm_} (decisions §6): always for a verification, and
      * for a payment when the session asked {@code save_payment_method: always}. Runs inside the transaction that
      * records the success, before the payment, the session and their events are written, so that all of them show
-     * its id. Once only: a payment that already saved one saves no other.
+     * its id. Once only: a payment that already saved one saves no other. A first_in_series session's card is
+     * saved with the token the processor answered for it (sealed), so that it can be charged again.
      */
-    private void saveMethod(Payment payment, PaymentSession session) {
+    private SavedPaymentMethod saveMethod(Payment payment, PaymentSession session, String methodToken) {
         boolean card = payment.paymentMethodDetails() != null
                 && "card".equals(payment.paymentMethodDetails().get("type"));
         var checkout = session.options() == null ? null : session.options().checkoutOptions();
         boolean wanted = payment.intent() == Payment.Intent.PAYMENT_METHOD_VERIFICATION
                 || (checkout != null && "always".equals(checkout.savePaymentMethod()));
         if (payment.status() != PaymentStatus.SUCCEEDED || !card || !wanted || payment.paymentMethodId() != null) {
-            return;
+            return null;
         }
-        SavedPaymentMethod saved = savedMethods.saveFrom(payment, session.customerId(), Timestamps.now());
+        SavedPaymentMethod saved = savedMethods.saveFrom(payment, session.customerId(), methodToken,
+                Timestamps.now());
         payment.withPaymentMethod(saved.id());
         session.withPaymentMethod(saved.id());
+        return saved;
     }
 
     /** Completes the keys of capture and void requests that never got their answer with the final payment. */
@@ -273,7 +308,9 @@ record PaymentSettlement(Payments payments, PaymentSessions sessions, WaitingKey
                         ? run.processor.status(operation.processorKey())
                         : run.processor.authorize(new PaymentProcessor.Authorize(operation.processorKey(),
                         p.amount(), p.currency(), run.method, p.captureMethod() == Payment.CaptureMethod.AUTOMATIC
-                        && p.intent() == Payment.Intent.PAYMENT, returnUrl(run.session)));
+                        && p.intent() == Payment.Intent.PAYMENT, returnUrl(run.session),
+                        run.session != null && run.session.firstInSeries()
+                                && run.method instanceof PaymentMethodInput.Card));
                 case CAPTURE -> run.processor.capture(new PaymentProcessor.Capture(operation.processorKey(),
                         operation.authorizationKey(), operation.amount(), p.currency()));
                 case VOID -> run.processor.release(new PaymentProcessor.Release(operation.processorKey(),

@@ -35,9 +35,13 @@ public record PaymentView(
         PaymentError lastPaymentError,
         Map<String, String> metadata,
         @Schema(pattern = "^ps_[a-f0-9]{24}$") String paymentSessionId,
-        @Schema(pattern = "^pm_[a-f0-9]{24}$", description = "The payment method this payment saved (a verification, or `save_payment_method: always`).") String paymentMethodId,
+        @Schema(pattern = "^pm_[a-f0-9]{24}$", description = "The payment method this payment saved (a verification, `save_payment_method: always`, a series' first payment), or the saved one it charged (a charge of a mandate).") String paymentMethodId,
         @Schema(pattern = "^bcus_[a-f0-9]{24}$") String customerId,
         @Schema(pattern = "^ob_[a-f0-9]{24}$", description = "The obligation (customer balance, account balance or bill) the payment is for.") String obligationId,
+        @Schema(pattern = "^mdt_[a-f0-9]{24}$", description = "A charge of this mandate: the series' first payment, a `next_in_series` charge or a subscription's.") String mandateId,
+        @Schema(pattern = "^sub_[a-f0-9]{24}$", description = "The subscription whose period this payment charged.") String subscriptionId,
+        @Schema(description = "A declined subscription charge: whether Tender tries the period again.") Boolean willRetry,
+        @Schema(format = "date-time", description = "When the declined period is tried again, if it is.") String nextRetryAt,
         @Schema(description = "Goes up with every change; send it as `If-Match` to capture or void.", requiredMode = Schema.RequiredMode.REQUIRED) int version,
         @Schema(format = "date-time", example = "2026-05-20T08:25:01.014Z", requiredMode = Schema.RequiredMode.REQUIRED) String createdAt,
         @Schema(format = "date-time", example = "2026-05-20T08:25:01.014Z", requiredMode = Schema.RequiredMode.REQUIRED) String updatedAt) {
@@ -48,6 +52,10 @@ public record PaymentView(
                 p.authorizationExpiresAt() == null ? null : Timestamps.format(p.authorizationExpiresAt()),
                 p.paidAmount(), p.voidedAmount(), p.refundedAmount(), p.paymentMethodDetails(), p.externalReference(),
                 p.lastPaymentError(), p.metadata(), p.paymentSessionId(), p.paymentMethodId(), p.customerId(), p.obligationId(),
+                p.series() == null ? null : p.series().mandateId(),
+                p.series() == null ? null : p.series().subscriptionId(),
+                p.retry() == null ? null : p.retry().willRetry(),
+                p.retry() == null ? null : Timestamps.format(p.retry().nextRetryAt()),
                 p.version(), Timestamps.format(p.createdAt()), Timestamps.format(p.updatedAt()));
     }
 }

@@ -86,17 +86,24 @@ public class Payments {
         params.put("customer", p.customerId());
         params.put("obligation", p.obligationId());
         params.put("createdAt", p.createdAt().atOffset(ZoneOffset.UTC));
+        var series = p.series();
+        params.put("subscription", series == null ? null : series.subscriptionId());
+        params.put("period", series == null ? null : series.period());
+        params.put("periodAttempt", series == null ? null : series.attempt());
+        params.put("offSession", series != null && series.offSession());
         jdbc.sql("""
                         insert into payments (id, merchant_id, mode, status, intent, capture_method, amount, currency,
                             country, authorized_amount, authorization_expires_at, paid_amount, voided_amount,
                             payment_method_details, card_fingerprint, external_reference, last_payment_error, metadata,
                             payment_session_id, customer_id, obligation_id, version, operations, revision, lease_until,
-                            created_at, updated_at)
+                            created_at, updated_at, payment_method_id, mandate_id, charge_date, subscription_id,
+                            subscription_period, period_attempt, off_session, will_retry, next_retry_at)
                         values (:id, :merchant, :mode, :status, :intent, :captureMethod, :amount, :currency,
                             :country, :authorized, :expiresAt, :paid, :voided,
                             :details::jsonb, :fingerprint, :externalReference, :lastError::jsonb, :metadata::jsonb,
                             :session, :customer, :obligation, :version, :operations::jsonb, 1, :lease,
-                            :createdAt, :updatedAt)""")
+                            :createdAt, :updatedAt, :paymentMethod, :mandate, :chargeDate, :subscription,
+                            :period, :periodAttempt, :offSession, :willRetry, :nextRetryAt)""")
                 .params(params).update();
         p.written();
     }
@@ -108,7 +115,8 @@ public class Payments {
                     authorization_expires_at = :expiresAt, paid_amount = :paid, voided_amount = :voided,
                     payment_method_details = :details::jsonb, last_payment_error = :lastError::jsonb,
                     metadata = :metadata::jsonb, payment_method_id = :paymentMethod, version = version + :versionMoved,
-                    operations = :operations::jsonb,
+                    operations = :operations::jsonb, mandate_id = :mandate, charge_date = :chargeDate,
+                    will_retry = :willRetry, next_retry_at = :nextRetryAt,
                     revision = revision + 1, lease_until = :lease, updated_at = :updatedAt
                 where id = :id and revision = :revision""");
         p.written();
@@ -207,6 +215,11 @@ public class Payments {
         params.put("revision", p.revision());
         params.put("lease", LeasedRows.leaseUntil(lease));
         params.put("updatedAt", p.updatedAt().atOffset(ZoneOffset.UTC));
+        params.put("mandate", p.series() == null ? null : p.series().mandateId());
+        params.put("chargeDate", p.series() == null ? null : p.series().chargeDate());
+        params.put("willRetry", p.retry() == null ? null : p.retry().willRetry());
+        params.put("nextRetryAt", p.retry() == null || p.retry().nextRetryAt() == null ? null
+                : p.retry().nextRetryAt().atOffset(ZoneOffset.UTC));
         return params;
     }
 
@@ -240,6 +253,20 @@ public class Payments {
                 rs.getInt("version"),
                 json.readValue(rs.getString("operations"), OPERATIONS),
                 rs.getTimestamp("updated_at").toInstant(),
-                rs.getInt("revision")));
+                rs.getInt("revision"),
+                series(rs),
+                rs.getObject("will_retry") == null ? null : new Payment.Retry(rs.getBoolean("will_retry"),
+                        rs.getTimestamp("next_retry_at") == null ? null : rs.getTimestamp("next_retry_at").toInstant())));
+    }
+
+    private static Payment.SeriesCharge series(ResultSet rs) throws SQLException {
+        String mandate = rs.getString("mandate_id");
+        if (mandate == null) {
+            return null;
+        }
+        java.sql.Date date = rs.getDate("charge_date");
+        return new Payment.SeriesCharge(mandate, date == null ? null : date.toLocalDate(),
+                rs.getString("subscription_id"), (Integer) rs.getObject("subscription_period"),
+                (Integer) rs.getObject("period_attempt"), rs.getBoolean("off_session"));
     }
 }

@@ -10,44 +10,83 @@ import tools.jackson.databind.json.JsonMapper;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import io.tender.processor.PaymentMethodInput;
+import io.tender.secrets.SealedColumn;
+import io.tender.secrets.SealedColumns;
+import io.tender.secrets.SecretBox;
+
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
 import java.time.ZoneOffset;
 import java.util.Map;
 import java.util.Optional;
 
-/** The {@code payment_methods} table: saved payment methods, one per payment that saved one. */
+/**
+ * The {@code payment_methods} table: saved payment methods, one per payment that saved one. A card kept for a series
+ * also holds the processor's reusable token for it, sealed (AES-GCM under the master key, bound to the method's id):
+ * only {@link #kept} opens it, to charge the card without the customer.
+ */
 @Repository
-class SavedPaymentMethods {
+class SavedPaymentMethods implements SealedColumns {
 
     private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {
     };
 
     private final JdbcClient jdbc;
     private final JsonMapper json;
+    private final SecretBox box;
 
-    SavedPaymentMethods(JdbcClient jdbc, JsonMapper json) {
+    SavedPaymentMethods(JdbcClient jdbc, JsonMapper json, SecretBox box) {
         this.jdbc = jdbc;
         this.json = json;
+        this.box = box;
     }
 
     /**
      * Saves the method of a succeeded payment, in the caller's transaction (the one that records the success), and
      * returns it. Only the payment's safe details and keyed fingerprint are copied: the card itself is long gone.
+     * {@code processorToken}: the processor's reusable token for the card (a series' first payment), sealed; or null.
      */
-    SavedPaymentMethod saveFrom(Payment payment, String customerId, Instant now) {
+    SavedPaymentMethod saveFrom(Payment payment, String customerId, String processorToken, Instant now) {
         Map<String, Object> details = payment.paymentMethodDetails();
         SavedPaymentMethod method = new SavedPaymentMethod(Ids.newId(SavedPaymentMethod.PREFIX), payment.merchantId(),
                 payment.mode(), customerId, String.valueOf(details.get("type")), details, payment.cardFingerprint(),
                 payment.id(), now);
         jdbc.sql("""
                         insert into payment_methods (id, merchant_id, mode, customer_id, type, details, fingerprint,
-                            payment_id, created_at)
-                        values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)""")
+                            payment_id, created_at, processor_token_sealed)
+                        values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?)""")
                 .params(method.id(), method.merchantId(), method.mode().wire(), method.customerId(), method.type(),
                         json.writeValueAsString(details), method.fingerprint(), method.paymentId(),
-                        now.atOffset(ZoneOffset.UTC))
+                        now.atOffset(ZoneOffset.UTC), processorToken == null ? null
+                                : box.seal(processorToken.getBytes(StandardCharsets.UTF_8), tokenContext(method.id())))
                 .update();
         return method;
+    }
+
+    /** The card as the processor charges it without the customer, if the processor kept it for this method. */
+    Optional<PaymentMethodInput.Saved> kept(String id) {
+        byte[] sealed = jdbc.sql("select processor_token_sealed from payment_methods where id = ?").param(id)
+                .query((rs, i) -> rs.getBytes(1)).optional().orElse(null);
+        return sealed == null ? Optional.empty() : Optional.of(new PaymentMethodInput.Saved(
+                new String(box.open(sealed, tokenContext(id)), StandardCharsets.UTF_8)));
+    }
+
+    /** By id alone (a subscription's charge, made for the method's own merchant). */
+    SavedPaymentMethod byId(String id) {
+        return jdbc.sql("select * from payment_methods where id = ?").param(id).query(this::map).single();
+    }
+
+    @Override
+    public List<SealedColumn> sealedColumns() {
+        return List.of(SealedColumn.of("payment_methods", "processor_token_sealed", "id",
+                SavedPaymentMethods::tokenContext));
+    }
+
+    /** Binds a sealed token to its saved method. */
+    private static String tokenContext(String id) {
+        return "payment-method-token:" + id;
     }
 
     /** The caller's saved method, or 404 {@code resource_not_found} for unknown ids and other merchants' or modes'. */

@@ -5,6 +5,8 @@ import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.tender.api.JsonInput;
 
+import java.time.Instant;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,7 +17,26 @@ import java.util.regex.Pattern;
  * card is captured. Echoed in the session as the merchant would read them back.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record SessionOptions(CheckoutOptions checkoutOptions, PaymentMethodOptions paymentMethodOptions) {
+record SessionOptions(CheckoutOptions checkoutOptions, PaymentMethodOptions paymentMethodOptions,
+                      @Schema(implementation = MandateOptionsSchema.class, description = "`first_in_series` (decisions §8): the mandate the customer agrees to by paying, as the mandate holds it (defaults included).") Map<String, Object> mandateOptions,
+                      @Schema(implementation = SubscriptionOptionsSchema.class, description = "`first_in_series` (decisions §8): the subscription Tender charges after the first payment (defaults included).") Map<String, Object> subscriptionOptions) {
+
+    SessionOptions(CheckoutOptions checkoutOptions, PaymentMethodOptions paymentMethodOptions) {
+        this(checkoutOptions, paymentMethodOptions, null, null);
+    }
+
+    /** The mandate's terms of a {@code first_in_series} session with {@code mandate_options}; null otherwise. */
+    MandateTerms mandateTerms() {
+        return mandateOptions == null ? null : MandateTerms.restore(JSON.valueToTree(mandateOptions));
+    }
+
+    /** The subscription's terms of a {@code first_in_series} session with {@code subscription_options}; null otherwise. */
+    SubscriptionTerms subscriptionTerms() {
+        return subscriptionOptions == null ? null : SubscriptionTerms.restore(JSON.valueToTree(subscriptionOptions));
+    }
+
+    private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder()
+            .build();
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record CheckoutOptions(
@@ -74,7 +95,8 @@ record SessionOptions(CheckoutOptions checkoutOptions, PaymentMethodOptions paym
         var c = checkoutOptions;
         return new SessionOptions(new CheckoutOptions(c.returnUrl(), c.presentationMode(), c.displayPayButton(),
                 c.paymentMethodSelection(), visible != null ? visible : c.visiblePaymentMethods(),
-                selected != null ? selected : c.selectedPaymentMethod(), c.savePaymentMethod()), paymentMethodOptions);
+                selected != null ? selected : c.selectedPaymentMethod(), c.savePaymentMethod()), paymentMethodOptions,
+                mandateOptions, subscriptionOptions);
     }
 
     /** Whether the phone number belongs to the country (E.164 with its dialling code). */
@@ -83,13 +105,38 @@ record SessionOptions(CheckoutOptions checkoutOptions, PaymentMethodOptions paym
         return phone != null && E164.matcher(phone).matches() && (code == null || phone.startsWith(code));
     }
 
-    /** Reads {@code options}; {@code test}: http return URLs on localhost are allowed (test mode). */
-    static SessionOptions read(JsonInput parent, String country, boolean test, boolean verification) {
+    /**
+     * Reads {@code options} of a session of {@code type}; {@code test}: http return URLs on localhost are allowed
+     * (test mode). A {@code first_in_series} session takes {@code mandate_options} or {@code subscription_options}
+     * (one of them), cards only, captured at once and saved; their dates must not be before {@code now}'s date in
+     * their zone.
+     */
+    static SessionOptions read(JsonInput parent, String country, boolean test, boolean verification, String type,
+                               Long amount, Instant now) {
         JsonInput in = parent.object("options", false);
+        boolean series = PaymentSession.FIRST_IN_SERIES.equals(type);
+        MandateTerms mandate = null;
+        SubscriptionTerms subscription = null;
         if (in != null) {
             in.allow(Set.of("checkout_options", "payment_method_options", "mandate_options", "subscription_options"));
-            in.check(!in.has("mandate_options") && !in.has("subscription_options"), "options",
-                    "mandate_options and subscription_options belong to series (first_in_series), not available yet");
+            if (!series) {
+                for (String name : List.of("mandate_options", "subscription_options")) {
+                    in.check(!in.has(name), name, "belongs to first_in_series sessions");
+                }
+            } else {
+                in.check(!(in.has("mandate_options") && in.has("subscription_options")), "subscription_options",
+                        "give mandate_options or subscription_options, not both: a subscription makes its own mandate");
+                mandate = MandateTerms.read(in, amount);
+                subscription = SubscriptionTerms.read(in, amount);
+                notBeforeToday(in, "mandate_options", mandate == null ? null : mandate.startDate(),
+                        mandate == null ? null : mandate.timeZone(), now);
+                notBeforeToday(in, "subscription_options", subscription == null ? null : subscription.startDate(),
+                        subscription == null ? null : subscription.timeZone(), now);
+            }
+        }
+        if (series && (in == null || (!in.has("mandate_options") && !in.has("subscription_options")))) {
+            parent.reject("options", "first_in_series needs mandate_options or subscription_options: the terms the"
+                    + " customer agrees to");
         }
         JsonInput checkout = in == null ? null : in.object("checkout_options", false);
         String returnUrl = null;
@@ -134,6 +181,19 @@ record SessionOptions(CheckoutOptions checkoutOptions, PaymentMethodOptions paym
             parent.check(visible.contains("card"), "amount", "0 (a verification) takes cards only");
             visible = List.of("card");
         }
+        if (series) {
+            // Only a card is charged again without the customer (decisions §8); it is saved for that.
+            if (checkout != null && checkout.has("visible_payment_methods")) {
+                checkout.check(visible.equals(List.of("card")), "visible_payment_methods",
+                        "must be [\"card\"] for first_in_series: only a card is charged again without the customer");
+            }
+            if (checkout != null) {
+                checkout.check(save == null || save.equals("always"), "save_payment_method",
+                        "must be always for first_in_series: the card is saved for the mandate");
+            }
+            visible = List.of("card");
+            save = "always";
+        }
         JsonInput methods = in == null ? null : in.object("payment_method_options", false);
         Map<String, String> card = Map.of("capture_method", "automatic");
         Map<String, String> mobileMoney = null;
@@ -153,8 +213,72 @@ record SessionOptions(CheckoutOptions checkoutOptions, PaymentMethodOptions paym
         if (verification) {
             card = Map.of("capture_method", "automatic");
         }
+        if (series && methods != null && methods.object("card", false) != null) {
+            methods.object("card", false).check(!"manual".equals(card.get("capture_method")), "capture_method",
+                    "must be automatic for first_in_series");
+        }
         return new SessionOptions(new CheckoutOptions(returnUrl, presentation, payButton, selection, visible, selected,
-                save), new PaymentMethodOptions(card, mobileMoney, capitecPay, prefill));
+                save), new PaymentMethodOptions(card, mobileMoney, capitecPay, prefill),
+                mandate == null ? null : mandate.wire(), subscription == null ? null : subscription.wire());
+    }
+
+    /** A series' first date may not have passed already in its zone. */
+    private static void notBeforeToday(JsonInput options, String name, java.time.LocalDate start, ZoneId zone,
+                                       Instant now) {
+        if (start != null && zone != null) {
+            java.time.LocalDate today = java.time.LocalDate.ofInstant(now, zone);
+            options.object(name, false).check(!start.isBefore(today), "start_date",
+                    "must not be before today (" + today + " in " + zone.getId() + ")");
+        }
+    }
+
+    /** The schema of {@code mandate_options} (read by {@link MandateTerms#read}). */
+    @Schema(name = "MandateOptions", description = "What the customer agrees to be charged later (decisions §8). A `scheduled` or `installment` mandate takes exactly one execution constraint; `on_demand` none. Every date is a date in `time_zone`.")
+    record MandateOptionsSchema(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, allowableValues = {"scheduled", "on_demand", "installment"}) String type,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, implementation = MandateAmountSchema.class) Object amount,
+            @Schema(minimum = "-1", maximum = "31", description = "1 to 31, or -1 for the last day of the month; a short month's last day stands in for a missing one.") Integer dayOfMonth,
+            @Schema(minimum = "1", maximum = "7", description = "Monday 1 to Sunday 7.") Integer dayOfWeek,
+            @Schema(minimum = "1", maximum = "366", description = "366 is 31 December in a 365-day year.") Integer dayOfYear,
+            @Schema(implementation = NthDayOfMonthSchema.class) Object nthDayOfMonth,
+            @Schema(implementation = PeriodLimitSchema.class) Object periodLimit,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, format = "date", description = "Not before today.") String startDate,
+            @Schema(format = "date", description = "Inclusive.") String endDate,
+            @Schema(minimum = "1", maximum = "1000", description = "`installment` only: how many scheduled charges (the first payment not among them).") Integer installments,
+            @Schema(defaultValue = "Africa/Johannesburg", description = "An IANA time zone.") String timeZone) {
+    }
+
+    @Schema(name = "MandateAmount", description = "`{\"type\": \"fixed\", \"value\"}` or `{\"type\": \"variable\", \"min\", \"max\"}` (minor units).")
+    record MandateAmountSchema(@Schema(requiredMode = Schema.RequiredMode.REQUIRED, allowableValues = {"fixed", "variable"}) String type,
+                               @Schema(minimum = "1", maximum = "99999999") Long value,
+                               @Schema(minimum = "1", maximum = "99999999") Long min,
+                               @Schema(minimum = "1", maximum = "99999999") Long max) {
+    }
+
+    @Schema(name = "NthDayOfMonth")
+    record NthDayOfMonthSchema(@Schema(requiredMode = Schema.RequiredMode.REQUIRED, minimum = "-1", maximum = "4", description = "1 to 4, or -1 for the last.") Integer n,
+                               @Schema(requiredMode = Schema.RequiredMode.REQUIRED, minimum = "1", maximum = "7") Integer dayOfWeek) {
+    }
+
+    @Schema(name = "PeriodLimit", description = "At most `max_amount` and/or `max_count` charges per period (failed charges do not count); the first payment counts in its period.")
+    record PeriodLimitSchema(@Schema(requiredMode = Schema.RequiredMode.REQUIRED, allowableValues = {"week", "month", "year"}) String period,
+                             @Schema(allowableValues = {"calendar", "cycle"}, defaultValue = "calendar") String alignment,
+                             @Schema(minimum = "1", maximum = "99999999") Long maxAmount,
+                             @Schema(minimum = "1", maximum = "1000") Integer maxCount) {
+    }
+
+    /** The schema of {@code subscription_options} (read by {@link SubscriptionTerms#read}). */
+    @Schema(name = "SubscriptionOptions", description = "A subscription Tender charges itself after the first payment (decisions §8).")
+    record SubscriptionOptionsSchema(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, allowableValues = {"daily", "weekly", "monthly"}) String interval,
+            @Schema(minimum = "1", maximum = "12", defaultValue = "1") Integer intervalCount,
+            @Schema(minimum = "1", maximum = "99999999", description = "Each charge; default: the session's amount.") Long amount,
+            @Schema(format = "date", description = "The first charge; default: one interval after the first payment.") String startDate,
+            @Schema(format = "date", description = "The last day a charge may fall on (inclusive); or give `count`.") String endDate,
+            @Schema(minimum = "1", maximum = "1000", description = "How many charges after the first payment.") Integer count,
+            @Schema(minimum = "0", maximum = "30", defaultValue = "2", description = "`mandate.payment_upcoming` this many days before each charge; 0: none.") Integer noticeDays,
+            @Schema(allowableValues = {"unpaid", "cancelled"}, defaultValue = "unpaid", description = "What the subscription becomes after its last retry, or a hard decline.") String onFinalFailure,
+            @Schema(defaultValue = "Africa/Johannesburg", description = "An IANA time zone: where its dates are dates.") String timeZone) {
     }
 
     private static Map<String, String> phone(JsonInput methods, String name, String country) {

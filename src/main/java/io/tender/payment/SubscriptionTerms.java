@@ -1,9 +1,16 @@
 package io.tender.payment;
 
 import io.tender.api.JsonInput;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 import static io.tender.payment.MandateTerms.require;
@@ -17,9 +24,10 @@ import static io.tender.payment.MandateTerms.require;
  * @param amount    each charge; the session's amount when not given
  * @param startDate the first charge; null: one interval after the first payment
  * @param count     the number of scheduled charges, the first payment not among them; null for no count
+ * @param timeZone  where its dates are dates (ours, default {@link MandateTerms#DEFAULT_ZONE}): its mandate's zone
  */
 record SubscriptionTerms(Interval interval, int intervalCount, long amount, LocalDate startDate, LocalDate endDate,
-                         Integer count, int noticeDays, OnFinalFailure onFinalFailure) {
+                         Integer count, int noticeDays, OnFinalFailure onFinalFailure, ZoneId timeZone) {
 
     static final int MAX_INTERVAL_COUNT = 12;
     static final int MAX_COUNT = 1000;
@@ -35,6 +43,7 @@ record SubscriptionTerms(Interval interval, int intervalCount, long amount, Loca
         require(endDate == null || startDate == null || !endDate.isBefore(startDate),
                 "the end date must not be before the start date");
         require(noticeDays >= 0 && noticeDays <= MAX_NOTICE_DAYS, "notice_days must be 0 to 30");
+        require(timeZone != null, "a time zone is required");
     }
 
     enum Interval {
@@ -53,7 +62,7 @@ record SubscriptionTerms(Interval interval, int intervalCount, long amount, Loca
     }
 
     private static final Set<String> FIELDS = Set.of("interval", "interval_count", "amount", "start_date", "end_date",
-            "count", "notice_days", "on_final_failure");
+            "count", "notice_days", "on_final_failure", "time_zone");
 
     /**
      * Reads {@code subscription_options} of a session's {@code options}, recording every problem under its path;
@@ -80,6 +89,7 @@ record SubscriptionTerms(Interval interval, int intervalCount, long amount, Loca
         in.check(!(in.has("end_date") && in.has("count")), "count", "give at most one of end_date or count");
         Long notice = in.integer("notice_days", false, 0, MAX_NOTICE_DAYS);
         OnFinalFailure onFinalFailure = SeriesInput.oneOf(in, "on_final_failure", false, OnFinalFailure.class);
+        ZoneId zone = SeriesInput.zone(in, "time_zone");
         if (amount == null && !noDefault) {
             amount = sessionAmount;
         }
@@ -88,6 +98,38 @@ record SubscriptionTerms(Interval interval, int intervalCount, long amount, Loca
         }
         return new SubscriptionTerms(interval, intervalCount == null ? 1 : intervalCount, amount, start, end, count,
                 notice == null ? DEFAULT_NOTICE_DAYS : notice.intValue(),
-                onFinalFailure == null ? OnFinalFailure.UNPAID : onFinalFailure);
+                onFinalFailure == null ? OnFinalFailure.UNPAID : onFinalFailure, zone);
+    }
+
+    /** The terms as read back from their {@link #wire} form (trusted: written by {@link #wire}). */
+    static SubscriptionTerms restore(JsonNode stored) {
+        ObjectNode options = JsonNodeFactory.instance.objectNode();
+        options.set("subscription_options", stored);
+        SubscriptionTerms terms = read(JsonInput.body(options), null);
+        if (terms == null) {
+            throw new IllegalStateException("stored subscription terms do not read back");
+        }
+        return terms;
+    }
+
+    /** The terms as {@code subscription_options} show them (and as they are stored), defaults included. */
+    Map<String, Object> wire() {
+        Map<String, Object> wire = new LinkedHashMap<>();
+        wire.put("interval", interval.name().toLowerCase(Locale.ROOT));
+        wire.put("interval_count", intervalCount);
+        wire.put("amount", amount);
+        if (startDate != null) {
+            wire.put("start_date", startDate.toString());
+        }
+        if (endDate != null) {
+            wire.put("end_date", endDate.toString());
+        }
+        if (count != null) {
+            wire.put("count", count);
+        }
+        wire.put("notice_days", noticeDays);
+        wire.put("on_final_failure", onFinalFailure.name().toLowerCase(Locale.ROOT));
+        wire.put("time_zone", timeZone.getId());
+        return wire;
     }
 }

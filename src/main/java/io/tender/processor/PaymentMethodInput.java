@@ -28,6 +28,24 @@ public sealed interface PaymentMethodInput {
         }
     }
 
+    /**
+     * A card the processor kept when an earlier authorization asked it to ({@link PaymentProcessor.Authorize#storeMethod}),
+     * charged by its reusable {@code token} without the customer (decisions §8): the processor never answers
+     * {@link ProcessorOutcome.ActionRequired} to it, and declines {@code authentication_required} a card that needs the
+     * customer. The token is a credential to charge the card: {@link #toString()} never shows it.
+     */
+    record Saved(String token) implements PaymentMethodInput {
+        @Override
+        public String type() {
+            return "card";
+        }
+
+        @Override
+        public String toString() {
+            return "Saved[token=****]";
+        }
+    }
+
     /** A bank app ({@code capitec_pay}) or mobile money, approved by the customer on their phone. */
     record Phone(String type, String phoneNumber) implements PaymentMethodInput {
         @Override

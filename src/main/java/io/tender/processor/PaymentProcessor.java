@@ -36,9 +36,21 @@ public interface PaymentProcessor {
     /**
      * {@code returnUrl}: where the processor's 3-D Secure or bank page sends the customer back to (the checkout's
      * return route, unguessable through its {@code ckt_} id), or null for a payment without a checkout.
+     * {@code storeMethod}: the customer agreed to later charges without them (a {@code first_in_series} session), so
+     * the processor keeps the card and its approval carries the card's reusable {@link ProcessorOutcome.Approved#methodToken}.
      */
     record Authorize(String operationKey, long amount, String currency, PaymentMethodInput method, boolean capture,
-                     String returnUrl) {
+                     String returnUrl, boolean storeMethod) {
+
+        public Authorize(String operationKey, long amount, String currency, PaymentMethodInput method, boolean capture,
+                         String returnUrl) {
+            this(operationKey, amount, currency, method, capture, returnUrl, false);
+        }
+
+        /** A charge of a kept card ({@link PaymentMethodInput.Saved}), made without the customer. */
+        public boolean offSession() {
+            return method instanceof PaymentMethodInput.Saved;
+        }
     }
 
     record Capture(String operationKey, String authorizationKey, long amount, String currency) {

@@ -10,9 +10,24 @@ import java.util.Map;
  */
 public sealed interface ProcessorOutcome {
 
-    /** The processor did it. {@code reference} is what it returned (never card data); {@code funding} CREDIT|DEBIT for cards. */
-    record Approved(long amount, String currency, String funding, Map<String, Object> reference)
+    /**
+     * The processor did it. {@code reference} is what it returned (never card data); {@code funding} CREDIT|DEBIT for
+     * cards. {@code methodToken}: the card's reusable token, when the authorization asked to keep the card
+     * ({@link PaymentProcessor.Authorize#storeMethod}); null otherwise. It lets anyone holding the processor's
+     * credentials charge the card: it is sealed at rest and never shown, logged or put in {@code reference}.
+     */
+    record Approved(long amount, String currency, String funding, Map<String, Object> reference, String methodToken)
             implements ProcessorOutcome {
+
+        public Approved(long amount, String currency, String funding, Map<String, Object> reference) {
+            this(amount, currency, funding, reference, null);
+        }
+
+        @Override
+        public String toString() {
+            return "Approved[amount=" + amount + ", currency=" + currency + ", funding=" + funding + ", reference="
+                    + reference + (methodToken == null ? "" : ", methodToken=****") + "]";
+        }
     }
 
     /**

@@ -27,6 +27,9 @@ public final class ProcessorProtocol extends ProtocolJson<ProcessorOutcome> {
                 if (a.funding() != null) {
                     node.put("funding", a.funding());
                 }
+                if (a.methodToken() != null) {
+                    node.put("method_token", a.methodToken());
+                }
                 yield node.set("reference", json.valueToTree(a.reference() == null ? Map.of() : a.reference()));
             }
             case ProcessorOutcome.Declined d -> {
@@ -56,8 +59,12 @@ public final class ProcessorProtocol extends ProtocolJson<ProcessorOutcome> {
                 if (funding != null && !funding.equals("CREDIT") && !funding.equals("DEBIT")) {
                     throw new Malformed("funding is not CREDIT or DEBIT");
                 }
+                String token = node.path("method_token").stringValue(null);
+                if (token != null && (token.isEmpty() || token.length() > 255)) {
+                    throw new Malformed("method_token is not 1 to 255 characters");
+                }
                 yield new ProcessorOutcome.Approved(approval.amount(), approval.currency(), funding,
-                        approval.reference());
+                        approval.reference(), token);
             }
             case "declined" -> new ProcessorOutcome.Declined(text(node, "error_code"),
                     node.path("decline_code").stringValue(null), node.path("message").stringValue("Declined"));
@@ -77,10 +84,14 @@ public final class ProcessorProtocol extends ProtocolJson<ProcessorOutcome> {
         if (call.returnUrl() != null) {
             body.put("return_url", call.returnUrl());
         }
+        if (call.storeMethod()) {
+            body.put("store_method", true);
+        }
         ObjectNode method = body.putObject("method").put("type", call.method().type());
         switch (call.method()) {
             case PaymentMethodInput.Card c -> method.putObject("card").put("number", c.number())
                     .put("exp_month", c.expMonth()).put("exp_year", c.expYear()).put("security_code", c.securityCode());
+            case PaymentMethodInput.Saved c -> method.putObject("card").put("token", c.token());
             case PaymentMethodInput.Bank b -> method.putObject("pay_by_bank").put("bank", b.bank());
             case PaymentMethodInput.Phone p -> method.putObject(p.type()).put("phone_number", p.phoneNumber());
         }
@@ -96,6 +107,10 @@ public final class ProcessorProtocol extends ProtocolJson<ProcessorOutcome> {
         PaymentMethodInput input = switch (type) {
             case "card" -> {
                 JsonNode card = method.path("card");
+                if (card.isObject() && card.has("token")) {
+                    String token = card.path("token").stringValue("");
+                    yield token.isEmpty() || card.has("number") ? null : new PaymentMethodInput.Saved(token);
+                }
                 yield card.isObject() ? new PaymentMethodInput.Card(card.path("number").stringValue(""),
                         card.path("exp_month").intValue(), card.path("exp_year").intValue(),
                         card.path("security_code").stringValue("")) : null;
@@ -109,7 +124,8 @@ public final class ProcessorProtocol extends ProtocolJson<ProcessorOutcome> {
             return null;
         }
         return new PaymentProcessor.Authorize(key, body.path("amount").longValue(), currency, input,
-                body.path("capture").booleanValue(), body.path("return_url").stringValue(null));
+                body.path("capture").booleanValue(), body.path("return_url").stringValue(null),
+                body.path("store_method").booleanValue());
     }
 
     /** The body of a call on an earlier authorization: capture, void, refund. */

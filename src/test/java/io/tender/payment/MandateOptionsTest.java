@@ -211,6 +211,6 @@ class MandateOptionsTest {
         assertThat(read.fields()).isEmpty();
         assertThat(read.terms()).isEqualTo(new SubscriptionTerms(Interval.valueOf(interval.toUpperCase()),
                 intervalCount, amount, start, end, count, noticeDays,
-                OnFinalFailure.valueOf(onFinalFailure.toUpperCase())));
+                OnFinalFailure.valueOf(onFinalFailure.toUpperCase()), MandateTerms.DEFAULT_ZONE));
     }
 }

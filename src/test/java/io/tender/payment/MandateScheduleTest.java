@@ -264,7 +264,7 @@ class MandateScheduleTest {
     private static MandateSchedule subscription(String interval, int intervalCount, LocalDate start,
                                                 LocalDate firstPayment, LocalDate end, Integer count) {
         var terms = new SubscriptionTerms(Interval.valueOf(interval.toUpperCase()), intervalCount, 9900, start, end,
-                count, 2, OnFinalFailure.UNPAID);
+                count, 2, OnFinalFailure.UNPAID, JOHANNESBURG);
         return MandateSchedule.of(terms, firstPayment, JOHANNESBURG);
     }
 

@@ -223,7 +223,8 @@ class PaymentTest {
                         "ob_2"),
                 new Payment.Attempt("ps_2", "ref-2", "fp_2"), NOW, CARD, Map.of("k", "v"), "pm_2",
                 PaymentStatus.SUCCEEDED, 9000, NOW.plus(TTL), 3000, 1000, 700, error, 4, List.of(authorize, capture),
-                LATER, 6);
+                LATER, 6, Payment.SeriesCharge.ofPeriod("mdt_2", java.time.LocalDate.of(2027, 1, 31), "sub_2", 3, 2),
+                new Payment.Retry(true, LATER));
 
         Payment p = Payment.restored(row);
 
@@ -236,6 +237,9 @@ class PaymentTest {
                 .containsExactly("ps_2", "ref-2", "fp_2", "pm_2");
         assertThat(p.paymentMethodDetails()).isEqualTo(CARD);
         assertThat(p.metadata()).isEqualTo(Map.of("k", "v"));
+        assertThat(p.series()).isEqualTo(Payment.SeriesCharge.ofPeriod("mdt_2", java.time.LocalDate.of(2027, 1, 31),
+                "sub_2", 3, 2));
+        assertThat(p.retry()).isEqualTo(new Payment.Retry(true, LATER));
         assertThat(p.status()).isEqualTo(PaymentStatus.SUCCEEDED);
         assertThat(List.of(p.authorizedAmount(), p.paidAmount(), p.voidedAmount(), p.remaining(), p.refundedAmount()))
                 .containsExactly(9000L, 3000L, 1000L, 5000L, 700L);

@@ -27,8 +27,10 @@ import java.util.function.Supplier;
  * approves or declines on the sandbox page), {@code 4000000000000119} approved but the answer is lost (a timeout:
  * its status says approved); any other card approved. Pay by bank: a sandbox bank page (approve, decline, cancel).
  * Bank app and mobile money: a phone ending {@code 0002} is declined, any other approves by itself
- * {@code approval-delay} later. Refunds of captured money, for every method: see {@link #refund}. Each call is its
- * own transaction, the way a real processor is a separate system.
+ * {@code approval-delay} later. Refunds of captured money, for every method: see {@link #refund}. A card approved
+ * for an authorization that asked to keep it is kept under a reusable token, and charged later without the customer
+ * as decisions §8's series cards say: see {@link #chargeKept}. Each call is its own transaction, the way a real
+ * processor is a separate system.
  */
 @Component
 public class SandboxProcessor implements PaymentProcessor {
@@ -41,6 +43,13 @@ public class SandboxProcessor implements PaymentProcessor {
     public static final int REFUND_LATER = 52;
     /** … is approved, but the answer is lost (a timeout: its status says approved). */
     public static final int REFUND_TIMES_OUT_AFTER_APPROVING = 53;
+
+    /** A kept card whose later charges are all declined {@code card_declined} (a hard decline). */
+    public static final String LATER_DECLINED = "4000000000000341";
+    /** A kept card whose later charges are all declined {@code insufficient_funds} (a soft decline). */
+    public static final String LATER_INSUFFICIENT_FUNDS = "4000000000004954";
+    /** The 3-D Secure card: kept, its later charges need the customer ({@code authentication_required}). */
+    public static final String THREE_D_SECURE = "4000000000003220";
 
     /** How the customer finished a sandbox 3-D Secure or bank page. */
     public enum Decision {
@@ -65,6 +74,7 @@ public class SandboxProcessor implements PaymentProcessor {
     public ProcessorOutcome authorize(Authorize call) {
         ProcessorOutcome outcome = once(call.operationKey(), () -> switch (call.method()) {
             case PaymentMethodInput.Card card -> card(call, card);
+            case PaymentMethodInput.Saved kept -> entry(call, chargeKept(call, kept), null, null);
             case PaymentMethodInput.Bank bank ->
                     entry(call, new ActionRequired("bank_login", null), null, null);
             case PaymentMethodInput.Phone phone -> phone.phoneNumber().endsWith("0002")
@@ -81,23 +91,58 @@ public class SandboxProcessor implements PaymentProcessor {
     }
 
     private SandboxProcessorLedger.Entry card(Authorize call, PaymentMethodInput.Card card) {
+        // How the card behaves when charged later, if the call asked to keep it (decided now: the number is not kept).
+        String keeps = !call.storeMethod() ? null : switch (card.number()) {
+            case LATER_DECLINED -> "decline_hard";
+            case LATER_INSUFFICIENT_FUNDS -> "decline_soft";
+            case THREE_D_SECURE -> "authenticate";
+            default -> "approve";
+        };
         return switch (card.number()) {
             case "4000000000000002" -> entry(call, new Declined("card_declined", "generic_decline",
                     "The card was declined"), null, null);
             case "4000000000009995" -> entry(call, new Declined("card_declined", "insufficient_funds",
                     "The card has insufficient funds"), null, null);
-            case "4000000000003220" -> entry(call, new ActionRequired("three_d_secure", null), null, "CREDIT");
+            case THREE_D_SECURE -> entry(call, new ActionRequired("three_d_secure", null), null, "CREDIT")
+                    .keeping(keeps);
             default -> {
                 String funding = card.number().startsWith("5555") ? "DEBIT" : "CREDIT";
-                yield entry(call, approved(call.amount(), call.currency(), funding), null, funding);
+                Approved approved = approved(call.amount(), call.currency(), funding);
+                yield entry(call, keeps == null ? approved : kept(approved, keeps, funding), null, funding);
             }
+        };
+    }
+
+    /** The approval with the token of the card it keeps from now on, charged later as {@code behaviour} says. */
+    private Approved kept(Approved approved, String behaviour, String funding) {
+        String token = ledger.keepCard(behaviour, funding);
+        return new Approved(approved.amount(), approved.currency(), approved.funding(), approved.reference(), token);
+    }
+
+    /**
+     * A kept card charged without the customer (decisions §8): {@value #LATER_DECLINED} declined {@code card_declined}
+     * (hard), {@value #LATER_INSUFFICIENT_FUNDS} declined {@code insufficient_funds} (soft), {@value #THREE_D_SECURE}
+     * declined {@code authentication_required} (the customer would have to act, and is not there); any other approved.
+     * A token it never issued is declined {@code invalid_request}.
+     */
+    private ProcessorOutcome chargeKept(Authorize call, PaymentMethodInput.Saved kept) {
+        var card = ledger.keptCard(kept.token());
+        if (card.isEmpty()) {
+            return new Declined("invalid_request", "method_not_found", "No card is kept under this token");
+        }
+        return switch (card.get().behaviour()) {
+            case "decline_hard" -> new Declined("card_declined", "generic_decline", "The card was declined");
+            case "decline_soft" -> new Declined("card_declined", "insufficient_funds", "The card has insufficient funds");
+            case "authenticate" -> new Declined("authentication_required", "authentication_required",
+                    "The card needs the customer to authenticate this payment");
+            default -> approved(call.amount(), call.currency(), card.get().funding());
         };
     }
 
     private static SandboxProcessorLedger.Entry entry(Authorize call, ProcessorOutcome outcome, Instant approveAt,
                                                       String funding) {
         return new SandboxProcessorLedger.Entry(call.operationKey(), call.capture() ? "sale" : "authorize", null,
-                call.amount(), call.currency(), outcome, approveAt, funding);
+                call.amount(), call.currency(), outcome, approveAt, funding, null);
     }
 
     private static Approved approved(long amount, String currency, String funding) {
@@ -129,7 +174,7 @@ public class SandboxProcessor implements PaymentProcessor {
                 Instant approveAt = answer instanceof ProcessorOutcome.Accepted
                         ? Instant.now().plus(refundDelay) : null;
                 return new SandboxProcessorLedger.Entry(call.operationKey(), "refund", call.authorizationKey(),
-                        call.amount(), call.currency(), answer, approveAt, null);
+                        call.amount(), call.currency(), answer, approveAt, null, null);
             });
         });
         if (call.amount() % 100 == REFUND_TIMES_OUT_AFTER_APPROVING && outcome instanceof Approved) {
@@ -174,7 +219,7 @@ public class SandboxProcessor implements PaymentProcessor {
                 outcome = approved(call.amount(), call.currency(), null);
             }
             return new SandboxProcessorLedger.Entry(call.operationKey(), "capture", call.authorizationKey(),
-                    call.amount(), call.currency(), outcome, null, null);
+                    call.amount(), call.currency(), outcome, null, null, null);
         });
     }
 
@@ -185,7 +230,7 @@ public class SandboxProcessor implements PaymentProcessor {
             if (authorization.isEmpty()) {
                 // Never received: fence it, so that it can never be approved later.
                 ledger.record(new SandboxProcessorLedger.Entry(call.authorizationKey(), "fenced", null, 0,
-                        call.currency(), Declined.notReceived("Cancelled before it arrived"), null, null));
+                        call.currency(), Declined.notReceived("Cancelled before it arrived"), null, null, null));
             } else if (authorization.get().outcome() instanceof ActionRequired) {
                 ledger.settle(call.authorizationKey(), new Declined("payment_cancelled", "cancelled",
                         "The authorization was cancelled before the customer finished"));
@@ -194,7 +239,7 @@ public class SandboxProcessor implements PaymentProcessor {
                 released = approved.amount() - ledger.used(call.authorizationKey());
             }
             return new SandboxProcessorLedger.Entry(call.operationKey(), "void", call.authorizationKey(),
-                    released, call.currency(), approved(released, call.currency(), null), null, null);
+                    released, call.currency(), approved(released, call.currency(), null), null, null, null);
         });
     }
 
@@ -205,7 +250,7 @@ public class SandboxProcessor implements PaymentProcessor {
             return current(operationKey).map(SandboxProcessorLedger.Entry::outcome).orElseGet(() -> {
                 ProcessorOutcome fenced = Declined.notReceived("The processor never received this request");
                 ledger.record(new SandboxProcessorLedger.Entry(operationKey, "fenced", null, 0, "ZAR", fenced,
-                        null, null));
+                        null, null, null));
                 return fenced;
             });
         });
@@ -223,9 +268,12 @@ public class SandboxProcessor implements PaymentProcessor {
                 return Declined.notReceived("No such authorization");
             }
             if (entry.get().outcome() instanceof ActionRequired) {
+                var waiting = entry.get();
                 ledger.settle(operationKey, switch (decision) {
-                    case APPROVE -> approved(entry.get().amount(), entry.get().currency(),
-                            entry.get().funding() == null ? null : entry.get().funding());
+                    case APPROVE -> waiting.keeps() == null
+                            ? approved(waiting.amount(), waiting.currency(), waiting.funding())
+                            : kept(approved(waiting.amount(), waiting.currency(), waiting.funding()), waiting.keeps(),
+                            waiting.funding());
                     case DECLINE -> entry.get().funding() != null
                             ? new Declined("card_declined", "authentication_failed",
                             "The customer did not authenticate the payment")

@@ -1,5 +1,6 @@
 package io.tender.processor.sandbox;
 
+import io.tender.api.Ids;
 import io.tender.api.Timestamps;
 import io.tender.processor.ProcessorOutcome;
 import io.tender.processor.ProcessorProtocol;
@@ -18,10 +19,20 @@ class SandboxProcessorLedger {
 
     /**
      * One answered call. {@code approveAt}: an app approval that arrives by itself at that time, or an accepted
-     * refund that is approved then.
+     * refund that is approved then. {@code keeps}: for an authorization waiting for the customer that asked to keep
+     * the card, how the card behaves when charged later (it is kept once approved); null otherwise.
      */
     record Entry(String operationKey, String kind, String authorizationKey, long amount, String currency,
-                 ProcessorOutcome outcome, Instant approveAt, String funding) {
+                 ProcessorOutcome outcome, Instant approveAt, String funding, String keeps) {
+
+        Entry keeping(String behaviour) {
+            return new Entry(operationKey, kind, authorizationKey, amount, currency, outcome, approveAt, funding,
+                    behaviour);
+        }
+    }
+
+    /** A card kept under a token: how it behaves when charged without the customer. */
+    record KeptCard(String token, String behaviour, String funding) {
     }
 
     private final JdbcClient jdbc;
@@ -43,19 +54,33 @@ class SandboxProcessorLedger {
                         rs.getString("authorization_key"), rs.getLong("amount"), rs.getString("currency"),
                         protocol.read(rs.getString("outcome").getBytes(java.nio.charset.StandardCharsets.UTF_8)),
                         rs.getTimestamp("approve_at") == null ? null : rs.getTimestamp("approve_at").toInstant(),
-                        rs.getString("funding")))
+                        rs.getString("funding"), rs.getString("keeps_card")))
                 .optional();
+    }
+
+    /** Keeps a card under a new token (in the transaction of the approval that keeps it) and returns the token. */
+    String keepCard(String behaviour, String funding) {
+        String token = "sbxtok_" + Ids.randomHex(16);
+        jdbc.sql("insert into sandbox_processor_methods (token, behaviour, funding, created_at) values (?, ?, ?, ?)")
+                .params(token, behaviour, funding, Timestamps.now().atOffset(ZoneOffset.UTC)).update();
+        return token;
+    }
+
+    Optional<KeptCard> keptCard(String token) {
+        return jdbc.sql("select * from sandbox_processor_methods where token = ?").param(token)
+                .query((rs, i) -> new KeptCard(rs.getString("token"), rs.getString("behaviour"),
+                        rs.getString("funding"))).optional();
     }
 
     void record(Entry e) {
         jdbc.sql("""
                         insert into sandbox_processor_operations (operation_key, kind, authorization_key, amount,
-                            currency, outcome, approve_at, funding, created_at)
-                        values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?) on conflict (operation_key) do nothing""")
+                            currency, outcome, approve_at, funding, keeps_card, created_at)
+                        values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?) on conflict (operation_key) do nothing""")
                 .params(e.operationKey(), e.kind(), e.authorizationKey(), e.amount(), e.currency(),
                         new String(protocol.bytes(e.outcome()), java.nio.charset.StandardCharsets.UTF_8),
                         e.approveAt() == null ? null : e.approveAt().atOffset(ZoneOffset.UTC), e.funding(),
-                        Timestamps.now().atOffset(ZoneOffset.UTC))
+                        e.keeps(), Timestamps.now().atOffset(ZoneOffset.UTC))
                 .update();
     }
 

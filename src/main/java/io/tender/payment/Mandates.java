@@ -1,0 +1,173 @@
+package io.tender.payment;
+
+import io.tender.api.ListQuery;
+import io.tender.api.ListSql;
+import io.tender.auth.Caller;
+import io.tender.auth.Mode;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The {@code mandates} table. A mandate's row is locked ({@code FOR UPDATE}) by whoever charges or changes it, so that
+ * the charges of one period are counted one at a time. What a period took is read from the payments that charged
+ * the mandate ({@code mandate_id}, {@code charge_date}), failed ones left out.
+ */
+@Repository
+class Mandates {
+
+    private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {
+    };
+    private static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {
+    };
+
+    private final JdbcClient jdbc;
+    private final JsonMapper json;
+
+    Mandates(JdbcClient jdbc, JsonMapper json) {
+        this.jdbc = jdbc;
+        this.json = json;
+    }
+
+    void insert(Mandate m) {
+        Mandate.Terms t = m.fixed();
+        Map<String, Object> p = changing(m);
+        p.put("merchant", t.merchantId());
+        p.put("mode", t.mode().wire());
+        p.put("type", t.terms().type().name().toLowerCase());
+        p.put("customer", t.customerId());
+        p.put("method", t.paymentMethodId());
+        p.put("details", json.writeValueAsString(t.paymentMethodDetails()));
+        p.put("currency", t.currency());
+        p.put("options", json.writeValueAsString(t.terms().wire()));
+        p.put("acceptance", json.writeValueAsString(acceptance(t.acceptance())));
+        p.put("firstPayment", t.firstPaymentId());
+        p.put("subscription", t.subscriptionId());
+        p.put("endsAt", m.endsAt() == null ? null : m.endsAt().atOffset(ZoneOffset.UTC));
+        p.put("metadata", t.metadata() == null ? null : json.writeValueAsString(t.metadata()));
+        p.put("createdAt", t.createdAt().atOffset(ZoneOffset.UTC));
+        jdbc.sql("""
+                        insert into mandates (id, merchant_id, mode, status, type, customer_id, payment_method_id,
+                            payment_method_details, currency, options, acceptance, first_payment_id, subscription_id,
+                            payments_count, installments_charged, ends_at, metadata, version, created_at, updated_at,
+                            cancelled_at)
+                        values (:id, :merchant, :mode, :status, :type, :customer, :method, :details::jsonb, :currency,
+                            :options::jsonb, :acceptance::jsonb, :firstPayment, :subscription, :payments,
+                            :installments, :endsAt, :metadata::jsonb, :version, :createdAt, :updatedAt, :cancelledAt)""")
+                .params(p).update();
+    }
+
+    void update(Mandate m) {
+        jdbc.sql("""
+                        update mandates set status = :status, payments_count = :payments,
+                            installments_charged = :installments, version = :version, updated_at = :updatedAt,
+                            cancelled_at = :cancelledAt
+                        where id = :id""")
+                .params(changing(m)).update();
+    }
+
+    Optional<Mandate> find(Caller caller, String id, boolean lock) {
+        return jdbc.sql("select * from mandates where id = ? and merchant_id = ? and mode = ?"
+                        + (lock ? " for update" : ""))
+                .params(id, caller.merchantId(), caller.mode().wire()).query(this::map).optional();
+    }
+
+    /** The mandate, or 404 {@code resource_not_found} for unknown ids and other merchants' and modes'. */
+    Mandate get(Caller caller, String id, boolean lock) {
+        return find(caller, id, lock).orElseThrow(() -> new SeriesRejection.MandateNotFound().thrown());
+    }
+
+    /** By id alone, not locked (a subscription's charge reads whether it is still active). */
+    Mandate byId(String id) {
+        return jdbc.sql("select * from mandates where id = ?").param(id).query(this::map).single();
+    }
+
+    /** By id alone, locked, for the flows that act for its own merchant (a charge's end, a subscription's). */
+    Mandate lock(String id) {
+        return jdbc.sql("select * from mandates where id = ? for update").param(id).query(this::map).single();
+    }
+
+    /** The active mandate a saved method is charged under, locked; empty when it has none. */
+    Optional<Mandate> lockActiveOf(Caller caller, String paymentMethodId) {
+        return jdbc.sql("""
+                        select * from mandates where payment_method_id = ? and merchant_id = ? and mode = ?
+                          and status = 'active' order by created_at desc limit 1 for update""")
+                .params(paymentMethodId, caller.merchantId(), caller.mode().wire()).query(this::map).optional();
+    }
+
+    /**
+     * What the charges of the mandate dated from {@code start} to {@code end} (exclusive) add up to, the failed,
+     * cancelled and expired ones left out (a draft or pending one may still succeed, so it counts).
+     */
+    Mandate.Usage usage(String mandateId, LocalDate start, LocalDate end) {
+        return jdbc.sql("""
+                        select coalesce(sum(amount), 0) as amount, count(*) as count from payments
+                        where mandate_id = ? and charge_date >= ? and charge_date < ?
+                          and status in ('draft', 'pending', 'succeeded')""")
+                .params(mandateId, start, end)
+                .query((rs, i) -> new Mandate.Usage(rs.getLong("amount"), rs.getInt("count"))).single();
+    }
+
+    List<Mandate> list(Caller caller, ListQuery query, String customer, String status) {
+        return ListSql.from("select * from mandates").ownedBy(caller).where("customer_id", customer)
+                .where("status", status).page(jdbc, query, this::map);
+    }
+
+    /** Active mandates past their end, locked, skipping those another instance holds. */
+    List<Mandate> lockEnded(Instant now, int limit) {
+        return jdbc.sql("""
+                        select * from mandates where status = 'active' and ends_at <= ?
+                        order by ends_at limit ? for update skip locked""")
+                .params(now.atOffset(ZoneOffset.UTC), limit).query(this::map).list();
+    }
+
+    private Map<String, Object> acceptance(Mandate.Acceptance a) {
+        Map<String, Object> wire = new HashMap<>();
+        wire.put("accepted_at", a.acceptedAt().toString());
+        wire.put("ip_address", a.ipAddress());
+        wire.put("user_agent", a.userAgent());
+        return wire;
+    }
+
+    private Map<String, Object> changing(Mandate m) {
+        Map<String, Object> p = new HashMap<>();
+        p.put("id", m.id());
+        p.put("status", m.status().wire());
+        p.put("payments", m.paymentsCount());
+        p.put("installments", m.installmentsCharged());
+        p.put("version", m.version());
+        p.put("updatedAt", m.updatedAt().atOffset(ZoneOffset.UTC));
+        p.put("cancelledAt", m.cancelledAt() == null ? null : m.cancelledAt().atOffset(ZoneOffset.UTC));
+        return p;
+    }
+
+    private Mandate map(ResultSet rs, int row) throws SQLException {
+        var acceptance = json.readTree(rs.getString("acceptance"));
+        String metadata = rs.getString("metadata");
+        Timestamp cancelled = rs.getTimestamp("cancelled_at");
+        var terms = new Mandate.Terms(rs.getString("id"), rs.getString("merchant_id"),
+                Mode.fromWire(rs.getString("mode")), rs.getString("customer_id"), rs.getString("payment_method_id"),
+                json.readValue(rs.getString("payment_method_details"), OBJECT), rs.getString("currency"),
+                MandateTerms.restore(json.readTree(rs.getString("options"))),
+                new Mandate.Acceptance(Instant.parse(acceptance.path("accepted_at").stringValue("")),
+                        acceptance.path("ip_address").stringValue(null),
+                        acceptance.path("user_agent").stringValue(null)),
+                rs.getString("first_payment_id"), rs.getString("subscription_id"),
+                metadata == null ? null : json.readValue(metadata, STRINGS), rs.getTimestamp("created_at").toInstant());
+        return Mandate.restored(terms, Mandate.Status.fromWire(rs.getString("status")), rs.getInt("payments_count"),
+                rs.getInt("installments_charged"), rs.getInt("version"), rs.getTimestamp("updated_at").toInstant(),
+                cancelled == null ? null : cancelled.toInstant());
+    }
+}
