@@ -185,7 +185,7 @@ class MandateOptionsTest {
             {"interval":"monthly","notice_days":31} | 9900 | options.subscription_options.notice_days
             {"interval":"monthly","on_final_failure":"retry"} | 9900 | options.subscription_options.on_final_failure
             {"interval":"monthly","trial_days":7} | 9900 | options.subscription_options.trial_days
-            {"interval":"monthly","time_zone":"Europe/London"} | 9900 | options.subscription_options.time_zone
+            {"interval":"monthly","time_zone":"Mars/Olympus_Mons"} | 9900 | options.subscription_options.time_zone
             """)
     void aBadSubscriptionOptionIsA400NamingItsField(String json, String sessionAmount, String field) {
         Read<SubscriptionTerms> read = subscription(json, sessionAmount);
