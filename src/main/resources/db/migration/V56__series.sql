@@ -117,8 +117,11 @@ create index subscription_periods_notices on subscription_periods (notice_at) wh
 -- and how the card behaves when charged later without the customer (decisions §8's series cards). No card number.
 create table sandbox_processor_methods (
     token      text        primary key,
-    behaviour  text        not null check (behaviour in ('approve', 'decline_hard', 'decline_soft', 'authenticate')),
+    behaviour  text        not null
+        check (behaviour in ('approve', 'decline_hard', 'decline_soft', 'decline_soft_once', 'authenticate')),
     funding    text,
+    -- How many charges without the customer it answered (decline_soft_once declines only the first).
+    charges    integer     not null default 0,
     created_at timestamptz not null
 );
 -- An authorization waiting for the customer (3-D Secure) that asked to keep the card: how the card behaves later.

@@ -20,6 +20,8 @@ public final class EventTypes {
             "payment.attempt_failed", "payment.captured", "payment.voided", "payment.failed", "payment.cancelled",
             "payment.expired",
             "refund.created", "refund.succeeded", "refund.failed",
+            "mandate.created", "mandate.cancelled", "mandate.completed", "mandate.payment_upcoming",
+            "subscription.created", "subscription.updated", "subscription.cancelled",
             "payment_session.created", "payment_session.updated", "payment_session.completed",
             "payment_session.expired",
             "payment_request.created", "payment_request.updated", "payment_request.paid",

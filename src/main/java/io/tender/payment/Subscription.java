@@ -20,9 +20,9 @@ import java.util.Set;
  *
  * <p>Dates are dates in the subscription's zone, computed from the anchor ({@link MandateSchedule}). A period is due
  * at the start of its charge date there; its notice ({@code mandate.payment_upcoming}) {@code notice_days} before,
- * and the charge never runs before its notice has gone. The next period is the first date after the paid one that is
- * not before the day the payment was made: dates missed while it was unpaid (or while Tender was down) are not
- * charged later in a burst.
+ * and the charge never runs before its notice has gone. The next period is the first date after the later of the paid
+ * period's date and the day the payment was made: dates missed while it was unpaid (or while Tender was down) are not
+ * charged later in a burst, and a late payment is never followed by another charge the same day.
  */
 final class Subscription {
 
@@ -208,7 +208,7 @@ final class Subscription {
         Optional<Period> next = Optional.empty();
         if (!status.ended()) {
             currentPeriodStart = period.chargeDate();
-            LocalDate after = processedOn.isAfter(period.chargeDate()) ? processedOn.minusDays(1) : period.chargeDate();
+            LocalDate after = processedOn.isAfter(period.chargeDate()) ? processedOn : period.chargeDate();
             next = schedule.next(after).map(date -> newPeriod(period.number() + 1, date, retries));
             scheduled(next);
             Status before = status;

@@ -125,7 +125,7 @@ public final class ProcessorProtocol extends ProtocolJson<ProcessorOutcome> {
         }
         return new PaymentProcessor.Authorize(key, body.path("amount").longValue(), currency, input,
                 body.path("capture").booleanValue(), body.path("return_url").stringValue(null),
-                body.path("store_method").booleanValue());
+                body.path("store_method").booleanValue(false));
     }
 
     /** The body of a call on an earlier authorization: capture, void, refund. */

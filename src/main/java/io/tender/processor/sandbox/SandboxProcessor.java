@@ -48,6 +48,11 @@ public class SandboxProcessor implements PaymentProcessor {
     public static final String LATER_DECLINED = "4000000000000341";
     /** A kept card whose later charges are all declined {@code insufficient_funds} (a soft decline). */
     public static final String LATER_INSUFFICIENT_FUNDS = "4000000000004954";
+    /**
+     * Ours, for the tours: a kept card whose first later charge is declined {@code insufficient_funds} (a soft decline)
+     * and every one after it approved, so a subscription's retry succeeds.
+     */
+    public static final String LATER_DECLINED_ONCE = "4000000000000267";
     /** The 3-D Secure card: kept, its later charges need the customer ({@code authentication_required}). */
     public static final String THREE_D_SECURE = "4000000000003220";
 
@@ -95,6 +100,7 @@ public class SandboxProcessor implements PaymentProcessor {
         String keeps = !call.storeMethod() ? null : switch (card.number()) {
             case LATER_DECLINED -> "decline_hard";
             case LATER_INSUFFICIENT_FUNDS -> "decline_soft";
+            case LATER_DECLINED_ONCE -> "decline_soft_once";
             case THREE_D_SECURE -> "authenticate";
             default -> "approve";
         };
@@ -122,17 +128,23 @@ public class SandboxProcessor implements PaymentProcessor {
     /**
      * A kept card charged without the customer (decisions §8): {@value #LATER_DECLINED} declined {@code card_declined}
      * (hard), {@value #LATER_INSUFFICIENT_FUNDS} declined {@code insufficient_funds} (soft), {@value #THREE_D_SECURE}
-     * declined {@code authentication_required} (the customer would have to act, and is not there); any other approved.
-     * A token it never issued is declined {@code invalid_request}.
+     * declined {@code authentication_required} (the customer would have to act, and is not there),
+     * {@value #LATER_DECLINED_ONCE} declined {@code insufficient_funds} the first time and approved after; any other
+     * approved. A token it never issued is declined {@code invalid_request}.
      */
     private ProcessorOutcome chargeKept(Authorize call, PaymentMethodInput.Saved kept) {
         var card = ledger.keptCard(kept.token());
         if (card.isEmpty()) {
             return new Declined("invalid_request", "method_not_found", "No card is kept under this token");
         }
+        // Only the card that changes with its charges counts them (a row every charge would queue on).
+        int earlier = card.get().behaviour().equals("decline_soft_once") ? ledger.chargedKept(kept.token()) : 0;
         return switch (card.get().behaviour()) {
             case "decline_hard" -> new Declined("card_declined", "generic_decline", "The card was declined");
             case "decline_soft" -> new Declined("card_declined", "insufficient_funds", "The card has insufficient funds");
+            case "decline_soft_once" -> earlier == 0
+                    ? new Declined("card_declined", "insufficient_funds", "The card has insufficient funds")
+                    : approved(call.amount(), call.currency(), card.get().funding());
             case "authenticate" -> new Declined("authentication_required", "authentication_required",
                     "The card needs the customer to authenticate this payment");
             default -> approved(call.amount(), call.currency(), card.get().funding());

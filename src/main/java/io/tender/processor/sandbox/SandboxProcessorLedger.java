@@ -66,6 +66,12 @@ class SandboxProcessorLedger {
         return token;
     }
 
+    /** Counts a charge of a kept card (in the charge's transaction); returns how many it had before. */
+    int chargedKept(String token) {
+        return jdbc.sql("update sandbox_processor_methods set charges = charges + 1 where token = ? returning charges - 1")
+                .param(token).query(Integer.class).single();
+    }
+
     Optional<KeptCard> keptCard(String token) {
         return jdbc.sql("select * from sandbox_processor_methods where token = ?").param(token)
                 .query((rs, i) -> new KeptCard(rs.getString("token"), rs.getString("behaviour"),
