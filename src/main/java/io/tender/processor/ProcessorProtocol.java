@@ -120,12 +120,16 @@ public final class ProcessorProtocol extends ProtocolJson<ProcessorOutcome> {
                     new PaymentMethodInput.Phone(type, method.path(type).path("phone_number").stringValue(""));
             default -> null;
         };
-        if (key == null || currency == null || input == null || !body.path("amount").isIntegralNumber()) {
+        // store_method is sent only when true: absent means false. booleanValue() throws on a missing or
+        // non-boolean node, so both flags are checked here and a bad one makes the call "not one".
+        JsonNode capture = body.path("capture");
+        JsonNode storeMethod = body.path("store_method");
+        if (key == null || currency == null || input == null || !body.path("amount").isIntegralNumber()
+                || !capture.isBoolean() || !(storeMethod.isMissingNode() || storeMethod.isBoolean())) {
             return null;
         }
         return new PaymentProcessor.Authorize(key, body.path("amount").longValue(), currency, input,
-                body.path("capture").booleanValue(), body.path("return_url").stringValue(null),
-                body.path("store_method").booleanValue(false));
+                capture.booleanValue(), body.path("return_url").stringValue(null), storeMethod.booleanValue(false));
     }
 
     /** The body of a call on an earlier authorization: capture, void, refund. */

@@ -140,7 +140,7 @@ class SimulatorController {
             PaymentProcessor.Authorize authorize = processorProtocol.readAuthorize(body);
             if (authorize == null) {
                 return ResponseEntity.badRequest().body(Map.of("result", "declined", "error_code", "invalid_request",
-                        "message", "operation_key, amount, currency and a method are required"));
+                        "message", "operation_key, amount, currency, capture (a boolean) and a method are required"));
             }
             outcome = processor.authorize(authorize);
             // A real processor's 3-D Secure or bank step is a page of its own that the customer is sent to; the

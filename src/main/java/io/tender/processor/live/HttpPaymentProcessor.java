@@ -27,7 +27,8 @@ import java.util.Locale;
  *       so nothing moved: a "not received" decline;</li>
  *   <li>a read timeout, a reset, a 5xx, 408/409/429, an empty or malformed body after sending: {@link ProcessorOutcome.Unknown};</li>
  *   <li>a well-formed protocol answer: that answer; {@code pending} ({@link ProcessorOutcome.Accepted}) only from a
- *       refund, from any other call it is {@link ProcessorOutcome.Unknown}.</li>
+ *       refund, from any other call it is {@link ProcessorOutcome.Unknown}; {@code action_required} to a charge of a
+ *       kept card (without the customer) is a decline {@code authentication_required}.</li>
  * </ul>
  * Money-moving calls (authorize, capture, void, refund) are sent once; only the status query, which changes nothing,
  * is retried, through the voucher adapters' {@link GuardedCalls}. Log lines never carry a request body (it holds the
@@ -55,6 +56,15 @@ final class HttpPaymentProcessor implements PaymentProcessor {
     @Override
     public ProcessorOutcome authorize(Authorize call) {
         ProcessorOutcome outcome = send("/authorize", call.operationKey(), protocol.authorize(call));
+        if (call.offSession() && outcome instanceof ProcessorOutcome.ActionRequired required) {
+            // A kept card is charged without the customer (decisions §8): nobody is there to act, whether or not the
+            // processor names a page, so the charge fails as the protocol's decline for it would, and nothing more is
+            // sent. Checked before the redirect, which would otherwise fail it as a processing error.
+            log.warn("The processor asked for {} on {}, a charge without the customer; it fails authentication_required",
+                    required.action(), call.operationKey());
+            return new ProcessorOutcome.Declined("authentication_required", "authentication_required",
+                    "The card needs the customer to authenticate; ask them to pay (a payment request)");
+        }
         if (outcome instanceof ProcessorOutcome.ActionRequired(String action, String redirectUrl)
                 && !action.equals("app_approval") && !safeRedirect(redirectUrl)) {
             // The customer cannot be sent anywhere safe, so the attempt fails. The query may carry the processor's
