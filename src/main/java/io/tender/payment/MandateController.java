@@ -1,5 +1,6 @@
 package io.tender.payment;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.enums.ParameterIn;
@@ -127,6 +128,7 @@ record MandateController(SeriesService service, Mandates mandates, SeriesViews v
 
         @Schema(name = "MandateScheduleDate")
         record Date(@Schema(format = "date", requiredMode = Schema.RequiredMode.REQUIRED) String date,
+                    @JsonInclude(JsonInclude.Include.ALWAYS)
                     @Schema(description = "Minor units; null for a variable amount.", requiredMode = Schema.RequiredMode.REQUIRED, nullable = true) Long amount,
                     @Schema(requiredMode = Schema.RequiredMode.REQUIRED) boolean allowed) {
         }

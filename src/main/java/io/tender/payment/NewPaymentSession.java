@@ -110,8 +110,8 @@ record NewPaymentSession(String type, Long amount, String currency, String count
                 "must match " + REFERENCE_PATTERN);
         Map<String, String> metadata = in.metadata("metadata");
         Instant expires = in.timestamp("expires_at", false);
-        in.check(expires, e -> !e.isBefore(now.plus(MIN_LIFETIME)) && !e.isAfter(now.plus(MAX_LIFETIME)),
-                "expires_at", "must be 30 minutes to 7 days from now");
+        in.check(expires, e -> nextInSeries || (!e.isBefore(now.plus(MIN_LIFETIME))
+                && !e.isAfter(now.plus(MAX_LIFETIME))), "expires_at", "must be 30 minutes to 7 days from now");
         Instant expiresAt = expires == null ? now.plus(DEFAULT_LIFETIME) : expires;
         boolean verification = amount != null && amount == 0;
         in.check(!verification || !forObligation, "amount", "must be at least 1 for a bill or account");

@@ -82,7 +82,11 @@ class SchemaAgreementIT extends LiveProvidersIntegrationTest {
             "POST /collect/payment_requests push", "belongs to a push request (type push)",
             "POST /collect/payment_sessions options.checkout_options.display_pay_button", "applies to embedded "
                     + "presentation modes only",
-            "POST /collect/payment_sessions payment_method_id", "only with type next_in_series");
+            "POST /collect/payment_sessions payment_method_id", "only with type next_in_series",
+            "POST /collect/payment_sessions mandate_id", "only with type next_in_series",
+            "POST /collect/payment_sessions options.mandate_options", "only with type first_in_series (and a customer)",
+            "POST /collect/payment_sessions options.subscription_options", "only with type first_in_series (and a "
+                    + "customer)");
 
     private static final Pattern ID_PATTERN = Pattern.compile("^\\^([a-z]+_)\\[a-f0-9]\\{(\\d+)\\}\\$$");
 

@@ -70,6 +70,7 @@ final class ValidRequests {
             Map.entry("payment_requests", "payment_request"),
             Map.entry("payment_methods", "payment_method"), Map.entry("payment_pages", "payment_page"),
             Map.entry("redemptions", "redemption"), Map.entry("refunds", "refund"),
+            Map.entry("mandates", "mandate"), Map.entry("subscriptions", "subscription"),
             Map.entry("webhook_endpoints", "webhook_endpoint"), Map.entry("webhook_endpoint", "webhook_endpoint"),
             Map.entry("events", "event"),
             Map.entry("merchants", "merchant"), Map.entry("keys", "key"),
@@ -205,6 +206,11 @@ final class ValidRequests {
                     assertThat(pay(session, "4000000000000002").status()).isEqualTo("failed");
                     yield session.json().get("id").stringValue();
                 }
+                case "mandate" -> seriesPaid(api, "\"mandate_options\":{\"type\":\"on_demand\",\"amount\":"
+                        + "{\"type\":\"variable\",\"min\":100,\"max\":50000},\"start_date\":\""
+                        + java.time.LocalDate.now(java.time.ZoneId.of("Africa/Johannesburg")) + "\"}", "mandate_id");
+                case "subscription" -> seriesPaid(api, "\"subscription_options\":{\"interval\":\"monthly\"}",
+                        "subscription_id");
                 case "payment_page" -> created(api.post("/collect/payment_pages",
                         "{\"title\":\"Fuzz\",\"currency\":\"ZAR\",\"amount\":1500}").send(), 201);
                 case "webhook_endpoint" -> created(api.post("/webhook_endpoints",
@@ -222,6 +228,17 @@ final class ValidRequests {
                 case "problem" -> "bad_request";
                 default -> throw new IllegalStateException("no fixture for " + kind);
             };
+        }
+
+        /** A first_in_series session of the fuzz customer with these options, paid: the id its success made. */
+        private String seriesPaid(Api api, String options, String made) {
+            var session = api.post("/collect/payment_sessions", "{\"type\":\"first_in_series\",\"amount\":1500,"
+                    + "\"currency\":\"ZAR\",\"customer\":\"" + id("customer") + "\",\"options\":{" + options + "}}")
+                    .send();
+            assertThat(session.status()).as(session.toString()).isEqualTo(201);
+            assertThat(pay(session, "4242424242424242").status()).isEqualTo("succeeded");
+            var paid = api.get("/collect/payment_sessions/" + session.json().get("id").stringValue()).send();
+            return paid.json().get(made).stringValue();
         }
 
         /** Pays a session in the checkout (as the hosted page does) with a sandbox card. */

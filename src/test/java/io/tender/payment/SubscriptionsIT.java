@@ -190,7 +190,7 @@ class SubscriptionsIT extends ApiIntegrationTest {
                         + " payments where subscription_id = ? order by period_attempt")
                 .param(id).query(String.class).list();
         assertThat(attemptDates).as("four attempts in real time; their keys tell period and attempt").hasSize(4);
-        assertThat(jdbc.sql("select operations->0->>'processorKey' from payments where subscription_id = ?"
+        assertThat(jdbc.sql("select operations->0->>'processor_key' from payments where subscription_id = ?"
                 + " order by period_attempt").param(id).query(String.class).list())
                 .containsExactly(id + ":1:charge", id + ":1:charge:2", id + ":1:charge:3", id + ":1:charge:4");
         // payment.failed says whether it will be tried again.
