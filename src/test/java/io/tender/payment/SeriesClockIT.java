@@ -73,7 +73,7 @@ class SeriesClockIT extends IntegrationTestSupport {
     static class Clocks {
         @Bean
         @Primary
-        MovableClock clock() {
+        MovableClock movableClock() {
             return new MovableClock();
         }
     }
