@@ -89,6 +89,7 @@ class MandateTest {
             case SeriesRejection.AmountNotFixedValue a -> "amount fixed at " + a.value() + ", not " + a.asked();
             case SeriesRejection.AmountOutsideRange a -> "amount " + a.min() + " to " + a.max() + ", not " + a.asked();
             case SeriesRejection.NotAnExecutionDate n -> "not an execution date, next " + dash(n.next());
+            case SeriesRejection.OutsideMandateDates o -> "outside its dates " + o.start() + " to " + dash(o.end());
             case SeriesRejection.PeriodCountExceeded p -> "max_count " + p.max() + " with " + p.count() + " made, "
                     + p.start() + " to " + p.end();
             case SeriesRejection.PeriodAmountExceeded p -> "max_amount " + p.max() + " with " + p.taken()
@@ -139,6 +140,24 @@ class MandateTest {
         Mandate m = in(status, mandate(type, amount, constraint, null));
 
         assertThat(charge(m, charge, today, null)).isEqualTo(refused);
+    }
+
+    @ParameterizedTest(name = "on_demand from {0} to {1}: a charge on {2} is {3}")
+    @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+            # start    | end        | today      | refused
+            2027-01-01 | 2027-06-30 | 2026-12-31 | outside its dates 2027-01-01 to 2027-06-30
+            2027-01-01 | 2027-06-30 | 2027-01-01 | allowed
+            2027-01-01 | 2027-06-30 | 2027-03-17 | allowed
+            2027-01-01 | 2027-06-30 | 2027-06-30 | allowed
+            2027-01-01 | 2027-06-30 | 2027-07-01 | outside its dates 2027-01-01 to 2027-06-30
+            2027-01-01 | -          | 2026-12-31 | outside its dates 2027-01-01 to -
+            2027-01-01 | -          | 2037-01-01 | allowed
+            """)
+    void anOnDemandMandateIsChargedAnyDayFromItsStartDateToItsEndDate(LocalDate start, LocalDate end,
+                                                                      LocalDate today, String refused) {
+        Mandate m = mandate("on_demand", "fixed 9900", null, null, start, end, JOHANNESBURG);
+
+        assertThat(charge(m, "9900 ZAR", today, null)).isEqualTo(refused);
     }
 
     @ParameterizedTest(name = "{0} from {1}, {3} taken so far on {2}: {4} is {5}")
