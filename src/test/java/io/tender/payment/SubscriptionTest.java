@@ -358,6 +358,31 @@ class SubscriptionTest {
         assertThat(s.cancelledAt()).isEqualTo(status.equals("cancelled") ? at(lastDay) : null);
     }
 
+    @ParameterizedTest(name = "retries now after {0} days, {1} left on the period: {2}")
+    @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+            # retry days now | retries left on the period | next retry
+            1 3 5            | 3                          | 2027-03-01
+            1 3              | 3                          | 2027-03-01
+            -                | 3                          | -
+            """)
+    void aPeriodScheduledBeforeTheRetriesWereChangedRetriesAsTheyNowAre(String retryDays, int retriesLeft,
+                                                                         LocalDate nextRetry) {
+        List<Integer> now = retryDays == null ? List.of()
+                : java.util.Arrays.stream(retryDays.split(" ")).map(Integer::valueOf).toList();
+        Subscription.Created created = create("monthly", FIRST_PAYMENT);
+        Subscription s = created.subscription();
+        Period first = created.first().orElseThrow();
+        assertThat(first.retriesLeft()).isEqualTo(retriesLeft);
+
+        Step step = s.declined(first.charging("pay_1"), "insufficient_funds", LocalDate.of(2027, 2, 28), now,
+                at("2027-02-28"));
+
+        assertThat(step.retry()).isEqualTo(new Payment.Retry(nextRetry != null,
+                nextRetry == null ? null : s.startOf(nextRetry)));
+        assertThat(s.status()).isEqualTo(nextRetry == null ? Subscription.Status.UNPAID
+                : Subscription.Status.PAST_DUE);
+    }
+
     @ParameterizedTest(name = "declined {0}: {1}")
     @CsvSource(delimiter = '|', textBlock = """
             insufficient_funds      | retried
