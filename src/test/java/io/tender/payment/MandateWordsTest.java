@@ -40,6 +40,7 @@ class MandateWordsTest {
             scheduled     | fixed 9900        | day_of_week 7         | 2026-12-01 | -          | -            | You allow Acme to charge this card ZAR 99.00 every Sunday, from 1 December 2026.
             scheduled     | fixed 9900        | day_of_year 1         | 2026-12-01 | -          | -            | You allow Acme to charge this card ZAR 99.00 every year on day 1 of the year, from 1 December 2026.
             scheduled     | fixed 9900        | day_of_year 365       | 2026-12-01 | -          | -            | You allow Acme to charge this card ZAR 99.00 every year on day 365 of the year, from 1 December 2026.
+            scheduled     | fixed 9900        | day_of_year 366       | 2026-12-01 | -          | -            | You allow Acme to charge this card ZAR 99.00 every year on the last day of the year, from 1 December 2026.
             scheduled     | fixed 9900        | nth_day_of_month 1 1  | 2026-12-01 | -          | -            | You allow Acme to charge this card ZAR 99.00 on the first Monday of every month, from 1 December 2026.
             scheduled     | fixed 9900        | nth_day_of_month 2 2  | 2026-12-01 | -          | -            | You allow Acme to charge this card ZAR 99.00 on the second Tuesday of every month, from 1 December 2026.
             scheduled     | fixed 9900        | nth_day_of_month 3 3  | 2026-12-01 | -          | -            | You allow Acme to charge this card ZAR 99.00 on the third Wednesday of every month, from 1 December 2026.
