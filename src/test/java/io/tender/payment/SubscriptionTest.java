@@ -93,20 +93,18 @@ class SubscriptionTest {
             if (steps == null) {
                 return this;
             }
-            for (String step : steps.split(", *")) {
-                String[] w = step.split(" ");
+            for (String words : steps.split(", *")) {
+                String[] w = words.split(" ");
                 switch (w[0]) {
                     case "paid" -> {
                         String payment = "pay_" + ++payments;
-                        this.step = subscription.paid(open.charging(payment), payment, LocalDate.parse(w[1]), RETRIES,
-                                at(w[1]));
-                        ended(this.step, this.step.next().orElse(null));
+                        settled(subscription.paid(open.charging(payment), payment, LocalDate.parse(w[1]), RETRIES,
+                                at(w[1])));
                     }
                     case "declined" -> {
                         String payment = "pay_" + ++payments;
-                        this.step = subscription.declined(open.charging(payment), w[1], LocalDate.parse(w[2]),
-                                RETRY_DAYS, at(w[2]));
-                        ended(this.step, this.step.period().open() ? this.step.period() : null);
+                        settled(subscription.declined(open.charging(payment), w[1], LocalDate.parse(w[2]),
+                                RETRY_DAYS, at(w[2])));
                     }
                     case "cancelled" -> transitions = List.of(subscription.cancel(CREATED.plusSeconds(60)));
                     case "resumed" -> {
@@ -114,15 +112,17 @@ class SubscriptionTest {
                         last = open;
                         transitions = List.of();
                     }
-                    default -> throw new IllegalArgumentException("no such step: " + step);
+                    default -> throw new IllegalArgumentException("no such step: " + words);
                 }
             }
             return this;
         }
 
-        private void ended(Step step, Period next) {
+        /** The open period is the one scheduled next, or the declined one while it waits for a retry. */
+        private void settled(Step step) {
+            this.step = step;
             last = step.period();
-            open = next;
+            open = step.period().open() ? step.period() : step.next().orElse(null);
             transitions = step.transitions();
         }
     }
