@@ -97,8 +97,10 @@ final class Mandate {
 
     /**
      * Why a charge of {@code amount} in {@code currency} on {@code today} (in the mandate's zone) is refused, or
-     * empty: the rules of decisions §8 in the order a merchant fixes them. {@code usage}: what the period of the
-     * period limit holding {@code today} took so far (failed charges do not count).
+     * empty: the rules of decisions §8 in the order a merchant fixes them (active, currency, amount, the date: an
+     * execution date, or for {@code on_demand} a day from the start date to the end date; the period limit's count,
+     * then its amount). {@code usage}: what the period of the period limit holding {@code today} took so far (failed
+     * charges do not count).
      */
     Optional<SeriesRejection> refuseCharge(long amount, String currency, LocalDate today, Usage usage) {
         if (status != Status.ACTIVE) {
@@ -118,6 +120,12 @@ final class Mandate {
         if (schedule.dated() && !schedule.isExecutionDate(today)) {
             return Optional.of(new SeriesRejection.NotAnExecutionDate(today, schedule.next(today).orElse(null),
                     zone()));
+        }
+        // The execution dates bound a dated mandate; an on_demand one is bound by the dates the customer agreed to.
+        LocalDate start = fixed.terms().startDate();
+        LocalDate end = fixed.terms().endDate();
+        if (!schedule.dated() && (today.isBefore(start) || (end != null && today.isAfter(end)))) {
+            return Optional.of(new SeriesRejection.OutsideMandateDates(today, start, end, zone()));
         }
         var limit = fixed.terms().periodLimit();
         var period = schedule.period(today);

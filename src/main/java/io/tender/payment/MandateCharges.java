@@ -23,12 +23,12 @@ import java.time.LocalDate;
 /**
  * The merchant's charge of a mandate without the customer ({@code next_in_series}, decisions §8), in three phases
  * around the processor call, like an attempt: one transaction claims the Idempotency-Key, locks the mandate, checks
- * every rule of §8 (active, the customer, the currency and amount, today an execution date, the period limit counted
- * over the charges that did not fail) and records the session and its payment pending, its processor key derived from
- * the payment; the kept card is charged with no transaction open; {@link PaymentSettlement#finish} records the
- * answer, ends the session and counts the charge on the mandate. The 201 carries the outcome. A refusal is a 422
- * naming the rule, stored under the key, and nothing reaches the processor. Charges of one mandate queue on its row,
- * so concurrent charges never take more than its period limit allows.
+ * every rule of §8 (active, the customer, the currency and amount, today an execution date or, on demand, within the
+ * mandate's dates, the period limit counted over the charges that did not fail) and records the session and its
+ * payment pending, its processor key derived from the payment; the kept card is charged with no transaction open;
+ * {@link PaymentSettlement#finish} records the answer, ends the session and counts the charge on the mandate. The 201
+ * carries the outcome. A refusal is a 422 naming the rule, stored under the key, and nothing reaches the processor.
+ * Charges of one mandate queue on its row, so concurrent charges never take more than its period limit allows.
  */
 @Service
 record MandateCharges(Mandates mandates, SavedPaymentMethods methods, PaymentSessions sessions, Payments payments,

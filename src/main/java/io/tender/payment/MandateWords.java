@@ -89,6 +89,8 @@ final class MandateWords {
                     + " (the last day of shorter months)";
             case MandateTerms.DayOfMonth(int day) -> "every month on the " + ordinal(day);
             case MandateTerms.DayOfWeek(java.time.DayOfWeek day) -> "every " + dayName(day);
+            // 366 is the last day of every year, 31 December also when the year has 365 days (MandateSchedule).
+            case MandateTerms.DayOfYear(int day) when day == 366 -> "every year on the last day of the year";
             case MandateTerms.DayOfYear(int day) -> "every year on day " + day + " of the year";
             case MandateTerms.NthDayOfMonth(int n, java.time.DayOfWeek day) -> "on the "
                     + (n == -1 ? "last" : ORDINALS.get(n - 1)) + " " + dayName(day) + " of every month";

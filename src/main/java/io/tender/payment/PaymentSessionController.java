@@ -47,7 +47,8 @@ record PaymentSessionController(PaymentSessionService service, MandateCharges ch
     @ProblemResponse(status = 404, description = "No such bill, account, customer, saved payment method or mandate")
     @ProblemResponse(status = 422, description = "`operation_not_allowed`: the bill's or account's payment rules "
             + "refuse the amount; or a `next_in_series` charge the mandate refuses, the detail naming the rule (not "
-            + "active, amount, currency, not an execution date, period limit, another customer's payment method)")
+            + "active, amount, currency, not an execution date, outside an on_demand mandate's dates, period limit, "
+            + "another customer's payment method)")
     ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);
         NewPaymentSession command = NewPaymentSession.parse(body, caller.mode(), Timestamps.now());

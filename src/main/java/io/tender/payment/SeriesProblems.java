@@ -41,6 +41,10 @@ class SeriesProblems implements RejectionProblems<SeriesRejection> {
             case SeriesRejection.NotAnExecutionDate r -> notPossible("Not an execution date: the mandate charges on"
                     + " its execution dates only, and " + r.today() + " (" + r.zone() + ") is not one"
                     + (r.next() == null ? "; it has no more." : "; the next is " + r.next() + "."));
+            case SeriesRejection.OutsideMandateDates r -> notPossible("Outside the mandate's dates: the mandate charges"
+                    + " from " + r.start() + (r.end() == null ? "" : " to " + r.end()) + ", and " + r.today() + " ("
+                    + r.zone() + ") is " + (r.today().isBefore(r.start()) ? "before its start date."
+                    : "after its end date."));
             case SeriesRejection.PeriodAmountExceeded r -> notPossible("Period limit max_amount exceeded: the"
                     + " mandate allows " + Currencies.display(r.max(), r.currency()) + " from " + r.start() + " to "
                     + r.end() + ", of which " + Currencies.display(r.taken(), r.currency()) + " is taken; "

@@ -54,6 +54,14 @@ sealed interface SeriesRejection extends Rejection {
     record NotAnExecutionDate(LocalDate today, LocalDate next, String zone) implements SeriesRejection {
     }
 
+    /**
+     * An {@code on_demand} mandate charges from its start date to its end date (both inclusive; {@code end} null for
+     * none) only: the dates the customer agreed to.
+     */
+    record OutsideMandateDates(LocalDate today, LocalDate start, LocalDate end, String zone)
+            implements SeriesRejection {
+    }
+
     /** The period from {@code start} to {@code end} (inclusive) already took {@code taken} of {@code max}. */
     record PeriodAmountExceeded(long max, long taken, long asked, LocalDate start, LocalDate end, String currency)
             implements SeriesRejection {

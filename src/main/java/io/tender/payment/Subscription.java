@@ -232,7 +232,8 @@ final class Subscription {
         boolean soft = code != null && SOFT_DECLINES.contains(code);
         List<Transition> transitions = new ArrayList<>();
         Status before = status;
-        if (soft && period.retriesLeft() > 0 && !status.ended()) {
+        // A period keeps the retries it was scheduled with; retries turned off since then leave it none.
+        if (soft && period.retriesLeft() > 0 && !retryAfterDays.isEmpty() && !status.ended()) {
             int index = Math.max(0, Math.min(retryAfterDays.size() - period.retriesLeft(), retryAfterDays.size() - 1));
             LocalDate retryOn = firstDeclined.plusDays(retryAfterDays.get(index));
             if (!retryOn.isAfter(processedOn)) {

@@ -186,6 +186,8 @@ class MandateOptionsTest {
             {"interval":"monthly","on_final_failure":"retry"} | 9900 | options.subscription_options.on_final_failure
             {"interval":"monthly","trial_days":7} | 9900 | options.subscription_options.trial_days
             {"interval":"monthly","time_zone":"Mars/Olympus_Mons"} | 9900 | options.subscription_options.time_zone
+            {"interval":"monthly","time_zone":"Europe/Atlantis"} | 9900 | options.subscription_options.time_zone
+            {"interval":"monthly","time_zone":"+02:00"} | 9900 | options.subscription_options.time_zone
             """)
     void aBadSubscriptionOptionIsA400NamingItsField(String json, String sessionAmount, String field) {
         Read<SubscriptionTerms> read = subscription(json, sessionAmount);
@@ -212,5 +214,14 @@ class MandateOptionsTest {
         assertThat(read.terms()).isEqualTo(new SubscriptionTerms(Interval.valueOf(interval.toUpperCase()),
                 intervalCount, amount, start, end, count, noticeDays,
                 OnFinalFailure.valueOf(onFinalFailure.toUpperCase()), MandateTerms.DEFAULT_ZONE));
+    }
+
+    @Test
+    void aSubscriptionsDatesAreDatesInTheZoneItNames() {
+        Read<SubscriptionTerms> read = subscription("{\"interval\":\"monthly\",\"time_zone\":\"Europe/London\"}",
+                "9900");
+
+        assertThat(read.fields()).isEmpty();
+        assertThat(read.terms().timeZone()).isEqualTo(ZoneId.of("Europe/London"));
     }
 }
