@@ -125,11 +125,16 @@ class Mandates {
                 .where("status", status).page(jdbc, query, this::map);
     }
 
-    /** Active mandates past their end, locked, skipping those another instance holds. */
+    /**
+     * Active mandates past their end, locked, skipping those another instance holds. A subscription's mandate whose
+     * last period still waits for a retry, or is being charged, is not over yet: that period was due within its dates.
+     */
     List<Mandate> lockEnded(Instant now, int limit) {
         return jdbc.sql("""
-                        select * from mandates where status = 'active' and ends_at <= ?
-                        order by ends_at limit ? for update skip locked""")
+                        select * from mandates m where m.status = 'active' and m.ends_at <= ?
+                          and not exists (select 1 from subscription_periods p where p.subscription_id = m.subscription_id
+                                          and p.status in ('scheduled', 'retrying', 'charging'))
+                        order by m.ends_at limit ? for update skip locked""")
                 .params(now.atOffset(ZoneOffset.UTC), limit).query(this::map).list();
     }
 

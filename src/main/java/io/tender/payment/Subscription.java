@@ -281,9 +281,13 @@ final class Subscription {
         return Transition.CANCELLED;
     }
 
-    /** Its mandate ended past its end date: the subscription has nothing more to charge. */
+    /**
+     * Its mandate ended past its end date (no period of it waits for a retry): the subscription has nothing more to
+     * charge.
+     */
     Optional<Transition> completeWithMandate(Instant now) {
-        if (status.ended()) {
+        // An unpaid one stays unpaid: its last period was never paid, and with its mandate over it cannot be resumed.
+        if (status.ended() || status == Status.UNPAID) {
             return Optional.empty();
         }
         status = Status.COMPLETED;

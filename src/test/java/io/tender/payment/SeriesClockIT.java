@@ -35,7 +35,9 @@ import static org.assertj.core.api.Assertions.assertThat;
         "tender.admin-token=" + IntegrationTestSupport.ADMIN_TOKEN,
         "management.server.port=0",
         "tender.bootstrap-keys=",
-        "tender.series.scheduler.interval=PT1H"})
+        "tender.series.scheduler.interval=PT1H",
+        // Retries later than the default, so that one falls after a mandate's end date.
+        "tender.series.retry-after=P2D,P4D"})
 class SeriesClockIT extends IntegrationTestSupport {
 
     private static final Path DATA_DIR = temporaryDataDirectory("series-clock");
@@ -144,6 +146,34 @@ class SeriesClockIT extends IntegrationTestSupport {
         scheduler.run();
         assertThat(payments(id)).isEqualTo(2);
         assertThat(events(subscription, "mandate.payment_upcoming")).isEqualTo(2);
+    }
+
+    @Test
+    void theLastPeriodsRetryIsStillMadeAfterTheMandatesEndDate() {
+        // One charge, on a card declined the first time; its mandate ends the day after it, its retry comes two days
+        // after: the schedule running in between must not end the mandate and drop the retry.
+        ZoneId johannesburg = ZoneId.of("Africa/Johannesburg");
+        LocalDate start = LocalDate.now(johannesburg).plusDays(3);
+        JsonNode subscription = series.subscription(customer, 2500, "\"interval\":\"monthly\",\"count\":1,"
+                + "\"start_date\":\"" + start + "\",\"notice_days\":0", "4000000000000267");
+        String id = subscription.get("id").stringValue();
+
+        clock.set(start.atStartOfDay(johannesburg).toInstant());
+        scheduler.run();
+        assertThat(series.collect.get("/collect/subscriptions/" + id).get("status").stringValue()).isEqualTo("past_due");
+
+        clock.set(start.plusDays(1).atStartOfDay(johannesburg).toInstant().plusSeconds(3600));
+        scheduler.run();
+        assertThat(series.collect.get("/collect/mandates/" + subscription.get("mandate_id").stringValue())
+                .get("status").stringValue()).as("the mandate past its end, its last period waiting").isEqualTo("active");
+
+        clock.set(start.plusDays(2).atStartOfDay(johannesburg).toInstant());
+        scheduler.run();
+        JsonNode after = series.collect.get("/collect/subscriptions/" + id);
+        assertThat(after.get("status").stringValue()).isEqualTo("completed");
+        assertThat(payments(id)).isEqualTo(2);
+        assertThat(series.collect.get("/collect/mandates/" + subscription.get("mandate_id").stringValue())
+                .get("status").stringValue()).isEqualTo("completed");
     }
 
     private long events(JsonNode subscription, String type) {

@@ -251,14 +251,14 @@ class SubscriptionTest {
             monthly                  | 2027-02-28 | 2027-02-28 | 2027-03-31
             monthly                  | 2027-02-28 | 2027-03-05 | 2027-03-31
             monthly                  | 2027-02-28 | 2027-03-30 | 2027-03-31
-            monthly                  | 2027-02-28 | 2027-03-31 | 2027-03-31
+            monthly                  | 2027-02-28 | 2027-03-31 | 2027-04-30
             monthly                  | 2027-02-28 | 2027-04-01 | 2027-04-30
             monthly                  | 2027-02-28 | 2027-06-15 | 2027-06-30
-            daily, from 2027-02-01   | 2027-02-01 | 2027-02-03 | 2027-02-03
+            daily, from 2027-02-01   | 2027-02-01 | 2027-02-03 | 2027-02-04
             weekly                   | 2027-02-07 | 2027-02-09 | 2027-02-14
             weekly 2                 | 2027-02-14 | 2027-03-01 | 2027-03-14
             """)
-    void aLatePaymentSkipsTheDatesAlreadyPastTheNextIsTheFirstNotBeforeTheProcessingDay(String terms,
+    void aLatePaymentSkipsTheDatesAlreadyPastTheNextIsTheFirstAfterTheDayItWasPaid(String terms,
                                                                                         LocalDate period,
                                                                                         LocalDate paidOn,
                                                                                         LocalDate next) {
@@ -519,11 +519,11 @@ class SubscriptionTest {
             # story that leaves it                        | completed with its mandate
             -                                             | UPDATED
             declined insufficient_funds 2027-02-28        | UPDATED
-            declined card_declined 2027-02-28             | UPDATED
+            declined card_declined 2027-02-28             | -
             cancelled                                     | -
             paid 2027-02-28, paid 2027-03-31              | -
             """)
-    void aSubscriptionThatHasNotEndedIsCompletedWithItsMandate(String story, Subscription.Transition expected) {
+    void aSubscriptionThatHasNotEndedNorIsUnpaidIsCompletedWithItsMandate(String story, Subscription.Transition expected) {
         Subscription s = story("monthly, count 2", story).subscription;
         Subscription.Status before = s.status();
 
