@@ -1,6 +1,7 @@
 package io.tender.api;
 
 import io.tender.payment.Checkout;
+import io.tender.processor.sandbox.SandboxProcessor;
 import io.tender.support.Api;
 import io.tender.support.Merchants;
 import io.tender.support.Merchants.Merchant;
@@ -111,6 +112,8 @@ final class ValidRequests {
                     kind = "captured_payment";
                 } else if (path.endsWith("/complete")) {
                     kind = "waiting_session";
+                } else if (path.endsWith("/resume")) {
+                    kind = "unpaid_subscription";
                 }
                 if (kind == null) {
                     throw new IllegalStateException("no fixture for {" + name + "} in " + path + ": add one to KINDS");
@@ -208,9 +211,20 @@ final class ValidRequests {
                 }
                 case "mandate" -> seriesPaid(api, "\"mandate_options\":{\"type\":\"on_demand\",\"amount\":"
                         + "{\"type\":\"variable\",\"min\":100,\"max\":50000},\"start_date\":\""
-                        + java.time.LocalDate.now(java.time.ZoneId.of("Africa/Johannesburg")) + "\"}", "mandate_id");
+                        + java.time.LocalDate.now(java.time.ZoneId.of("Africa/Johannesburg")) + "\"}", "4242424242424242",
+                        "mandate_id");
                 case "subscription" -> seriesPaid(api, "\"subscription_options\":{\"interval\":\"monthly\"}",
-                        "subscription_id");
+                        "4242424242424242", "subscription_id");
+                case "unpaid_subscription" -> {
+                    // Its card's later charges are declined for good: a month on its test clock leaves it unpaid.
+                    String id = seriesPaid(api, "\"subscription_options\":{\"interval\":\"monthly\"}",
+                            SandboxProcessor.LATER_DECLINED, "subscription_id");
+                    var advanced = api.post("/collect/test_helpers/subscriptions/" + id + "/advance", "{\"to\":\""
+                            + java.time.LocalDate.now(java.time.ZoneId.of("Africa/Johannesburg")).plusMonths(1)
+                            + "\"}").send();
+                    assertThat(advanced.json().get("status").stringValue()).as(advanced.toString()).isEqualTo("unpaid");
+                    yield id;
+                }
                 case "payment_page" -> created(api.post("/collect/payment_pages",
                         "{\"title\":\"Fuzz\",\"currency\":\"ZAR\",\"amount\":1500}").send(), 201);
                 case "webhook_endpoint" -> created(api.post("/webhook_endpoints",
@@ -231,12 +245,12 @@ final class ValidRequests {
         }
 
         /** A first_in_series session of the fuzz customer with these options, paid: the id its success made. */
-        private String seriesPaid(Api api, String options, String made) {
+        private String seriesPaid(Api api, String options, String card, String made) {
             var session = api.post("/collect/payment_sessions", "{\"type\":\"first_in_series\",\"amount\":1500,"
                     + "\"currency\":\"ZAR\",\"customer\":\"" + id("customer") + "\",\"options\":{" + options + "}}")
                     .send();
             assertThat(session.status()).as(session.toString()).isEqualTo(201);
-            assertThat(pay(session, "4242424242424242").status()).isEqualTo("succeeded");
+            assertThat(pay(session, card).status()).isEqualTo("succeeded");
             var paid = api.get("/collect/payment_sessions/" + session.json().get("id").stringValue()).send();
             return paid.json().get(made).stringValue();
         }

@@ -2,15 +2,11 @@ package io.tender.payment;
 
 import io.tender.processor.sandbox.SandboxProcessor;
 import io.tender.support.Api;
-import io.tender.support.ApiIntegrationTest;
 import io.tender.support.Merchants;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 import java.time.LocalDate;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -26,29 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * processor; one charge per Idempotency-Key; the period limit held under the mandate's lock when charges race; and the
  * sandbox's series cards (hard and soft declines, a card that needs the customer).
  */
-class MandateChargesIT extends ApiIntegrationTest {
-
-    private static final ZoneId JOHANNESBURG = ZoneId.of("Africa/Johannesburg");
-
-    @Autowired
-    private Checkout checkout;
-
-    private Merchants.Merchant merchant;
-    private Api api;
-    private Series series;
-    private String customer;
-
-    @BeforeEach
-    void merchant() {
-        merchant = merchants.create();
-        api = merchant.test();
-        series = new Series(api, checkout);
-        customer = series.customer();
-    }
-
-    private static LocalDate today() {
-        return LocalDate.now(JOHANNESBURG);
-    }
+class MandateChargesIT extends SeriesIntegrationTest {
 
     /** An on-demand mandate of 100 to 50 000 a charge, with {@code limit} (a period_limit object) or none. */
     private JsonNode onDemand(String card, String limit) {

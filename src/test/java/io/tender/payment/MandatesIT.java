@@ -1,17 +1,13 @@
 package io.tender.payment;
 
 import io.tender.support.Api;
-import io.tender.support.ApiIntegrationTest;
 import io.tender.support.Merchants;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 import java.time.LocalDate;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,29 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * mandate with the customer's acceptance in one transaction; GET, list, schedule and cancel, for the mandate's own
  * merchant and mode only.
  */
-class MandatesIT extends ApiIntegrationTest {
-
-    private static final ZoneId JOHANNESBURG = ZoneId.of("Africa/Johannesburg");
-
-    @Autowired
-    private Checkout checkout;
-
-    private Merchants.Merchant merchant;
-    private Api api;
-    private Series series;
-    private String customer;
-
-    @BeforeEach
-    void merchant() {
-        merchant = merchants.create();
-        api = merchant.test();
-        series = new Series(api, checkout);
-        customer = series.customer();
-    }
-
-    private static String today() {
-        return LocalDate.now(JOHANNESBURG).toString();
-    }
+class MandatesIT extends SeriesIntegrationTest {
 
     private static String onDemand(String limit) {
         return "\"mandate_options\":{\"type\":\"on_demand\",\"amount\":{\"type\":\"variable\",\"min\":100,\"max\":"

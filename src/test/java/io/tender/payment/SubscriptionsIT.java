@@ -2,17 +2,13 @@ package io.tender.payment;
 
 import io.tender.processor.sandbox.SandboxProcessor;
 import io.tender.support.Api;
-import io.tender.support.ApiIntegrationTest;
 import io.tender.support.Merchants;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.YearMonth;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,29 +23,7 @@ import static org.awaitility.Awaitility.await;
  * and 5 days after the first, hard ones not, then {@code unpaid} or {@code cancelled}; resume, cancel, count; the
  * events; and the scheduler charging a period that falls due in real time.
  */
-class SubscriptionsIT extends ApiIntegrationTest {
-
-    private static final ZoneId JOHANNESBURG = ZoneId.of("Africa/Johannesburg");
-
-    @Autowired
-    private Checkout checkout;
-
-    private Merchants.Merchant merchant;
-    private Api api;
-    private Series series;
-    private String customer;
-
-    @BeforeEach
-    void merchant() {
-        merchant = merchants.create();
-        api = merchant.test();
-        series = new Series(api, checkout);
-        customer = series.customer();
-    }
-
-    private static LocalDate today() {
-        return LocalDate.now(JOHANNESBURG);
-    }
+class SubscriptionsIT extends SeriesIntegrationTest {
 
     private JsonNode advance(JsonNode subscription, LocalDate to) {
         return Collect.expect(200, api.post("/collect/test_helpers/subscriptions/" + subscription.get("id").stringValue()
