@@ -56,7 +56,7 @@ final class SeriesInput {
 
     /** A calendar date, {@code YYYY-MM-DD}. */
     static LocalDate date(JsonInput in, String name, boolean required) {
-        String value = in.string(name, required, 10, 10, DATE, "must be a date such as 2026-12-01 (YYYY-MM-DD)");
+        String value = in.string(name, required, 1, 10, DATE, "must be a date such as 2026-12-01 (YYYY-MM-DD)");
         if (value == null) {
             return null;
         }
