@@ -68,10 +68,11 @@ public class Checkout {
     private final Merchants merchants;
     private final TransactionTemplate tx;
     private final Rejections rejections;
+    private final java.time.Clock clock;
 
     Checkout(PaymentSessions sessions, PaymentAttempts attempts, PaymentSessionService sessionService,
              PaymentSettlement settlement, PaymentProcessors processors, Merchants merchants, TransactionTemplate tx,
-             Rejections rejections) {
+             Rejections rejections, java.time.Clock clock) {
         this.sessions = sessions;
         this.attempts = attempts;
         this.sessionService = sessionService;
@@ -80,6 +81,7 @@ public class Checkout {
         this.merchants = merchants;
         this.tx = tx;
         this.rejections = rejections;
+        this.clock = clock;
     }
 
     // ---- the pages ------------------------------------------------------------------------------------------
@@ -325,9 +327,9 @@ public class Checkout {
             return MandateWords.of(mandate, merchant, s.currency());
         }
         SubscriptionTerms subscription = s.options().subscriptionTerms();
-        java.time.LocalDate today = java.time.LocalDate.now(subscription.timeZone());
-        return MandateWords.of(subscription, MandateSchedule.of(subscription, today, subscription.timeZone()).first()
-                .orElse(today), merchant, s.currency());
+        java.time.LocalDate today = java.time.LocalDate.ofInstant(clock.instant(), subscription.timeZone());
+        return MandateWords.of(subscription, MandateSchedule.of(subscription, today, subscription.timeZone())
+                .firstOnOrAfter(today).orElse(today), merchant, s.currency());
     }
 
     private static CheckoutPage.State state(PaymentSession session, Optional<Payment> latest) {

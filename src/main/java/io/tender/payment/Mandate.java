@@ -131,11 +131,11 @@ final class Mandate {
         var period = schedule.period(today);
         if (limit != null && period.isPresent()) {
             LocalDate last = period.get().end().minusDays(1);
-            if (limit.maxCount() != null && usage.count() + 1 > limit.maxCount()) {
+            if (!limit.allowsCount(usage.count() + 1)) {
                 return Optional.of(new SeriesRejection.PeriodCountExceeded(limit.maxCount(), usage.count(),
                         period.get().start(), last));
             }
-            if (limit.maxAmount() != null && usage.amount() + amount > limit.maxAmount()) {
+            if (!limit.allowsAmount(usage.amount() + amount)) {
                 return Optional.of(new SeriesRejection.PeriodAmountExceeded(limit.maxAmount(), usage.amount(), amount,
                         period.get().start(), last, fixed.currency()));
             }
@@ -224,8 +224,7 @@ final class Mandate {
             if (limit != null && period.isPresent()) {
                 Usage used = periods.computeIfAbsent(period.get().start(),
                         start -> usage.apply(start, period.get().end()));
-                allowed = (limit.maxCount() == null || used.count() + 1 <= limit.maxCount())
-                        && (limit.maxAmount() == null || used.amount() + smallest <= limit.maxAmount());
+                allowed = limit.allowsCount(used.count() + 1) && limit.allowsAmount(used.amount() + smallest);
                 if (allowed) {
                     periods.put(period.get().start(), new Usage(used.amount() + smallest, used.count() + 1));
                 }
@@ -252,13 +251,7 @@ final class Mandate {
 
     /** The date of the last installment (at most 1000 of them); the start date when the end date leaves none. */
     private LocalDate lastInstallment() {
-        LocalDate date = fixed.terms().startDate();
-        Optional<LocalDate> next = schedule.next(fixed.terms().startDate().minusDays(1));
-        while (next.isPresent()) {
-            date = next.get();
-            next = schedule.next(date);
-        }
-        return date;
+        return schedule.last().orElse(fixed.terms().startDate());
     }
 
     String id() { return fixed.id(); }

@@ -11,7 +11,6 @@ import io.tender.outbox.Outbox;
 import io.tender.processor.PaymentMethodInput;
 import io.tender.processor.PaymentProcessor;
 import io.tender.processor.PaymentProcessors;
-import io.tender.settlement.Settlement;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.json.JsonMapper;
@@ -38,17 +37,15 @@ record MandateCharges(Mandates mandates, SavedPaymentMethods methods, PaymentSes
 
     StoredResponse charge(Caller caller, KeyedRequest request, NewPaymentSession command) {
         String sessionId = Ids.newId("ps_");
-        var start = idempotent.start(caller, request, sessionId, () -> begin(caller, command, sessionId));
-        if (start instanceof IdempotentRequests.Start.Answered<PaymentSettlement.Run>(StoredResponse response)) {
-            return response;
+        PaymentSettlement.Run run;
+        switch (idempotent.start(caller, request, sessionId, () -> begin(caller, command, sessionId))) {
+            case IdempotentRequests.Start.Answered<PaymentSettlement.Run>(StoredResponse response) -> {
+                return response;
+            }
+            case IdempotentRequests.Start.Running<PaymentSettlement.Run>(PaymentSettlement.Run started) -> run = started;
         }
-        PaymentSettlement.Run run = ((IdempotentRequests.Start.Running<PaymentSettlement.Run>) start).value();
-        if (settlement.settle(run, Settlement.Mode.SEND)) {
-            settlement.finish(run);
-        } else {
-            // Unknown: shown pending; the recovery job asks the processor and finishes it (never sending it again).
-            run.save(null);
-        }
+        // An unknown outcome is shown pending; the recovery job asks the processor and finishes it.
+        settlement.settleAndFinish(run);
         PaymentSession session = sessions.findById(sessionId, false).orElseThrow();
         StoredResponse response = StoredResponse.json(201, json.writeValueAsBytes(settlement.view(session)));
         if (request.key() != null) {
@@ -62,6 +59,9 @@ record MandateCharges(Mandates mandates, SavedPaymentMethods methods, PaymentSes
         Mandate mandate = mandateOf(caller, command);
         if (!mandate.fixed().customerId().equals(command.customer())) {
             throw new SeriesRejection.MethodOfAnotherCustomer(command.customer()).thrown();
+        }
+        if (mandate.fixed().subscriptionId() != null) {
+            throw new SeriesRejection.MandateOfSubscription(mandate.id(), mandate.fixed().subscriptionId()).thrown();
         }
         LocalDate today = LocalDate.ofInstant(clock.instant(), mandate.terms().timeZone());
         Mandate.Usage usage = mandate.schedule().period(today)
@@ -83,7 +83,7 @@ record MandateCharges(Mandates mandates, SavedPaymentMethods methods, PaymentSes
                 "ckt_" + Ids.randomHex(16), PaymentSession.NEXT_IN_SERIES, command.amount(), command.currency(),
                 command.country(), command.customer(), null, null, command.externalReference(), command.metadata(),
                 command.expiresAt(), now, options, PaymentSession.Status.ACTIVE, "not_started", null, null, 0, false, 1,
-                now).withPaymentMethod(method.id()).ofMandate(mandate.id(), mandate.fixed().subscriptionId());
+                now).withPaymentMethod(method.id()).ofMandate(mandate.id(), null);
         sessions.insert(session);
         outbox.append(caller, settlement.sessionEvent(session, PaymentSession.Transition.CREATED.eventType()));
         Payment payment = Payment.charge(new Payment.Terms(caller.merchantId(), caller.mode(), Payment.Intent.PAYMENT,

@@ -43,7 +43,6 @@ import java.util.stream.Collectors;
 record MandateController(SeriesService service, Mandates mandates, SeriesViews views, IdempotentRequests idempotent) {
 
     private static final Pattern ID = Ids.pattern(Mandate.PREFIX);
-    static final Pattern CUSTOMER = Pattern.compile("^bcus_[a-f0-9]{24}$");
     private static final Set<String> STATUSES = Arrays.stream(Mandate.Status.values()).map(Mandate.Status::wire)
             .collect(Collectors.toSet());
 
@@ -65,7 +64,7 @@ record MandateController(SeriesService service, Mandates mandates, SeriesViews v
         var query = new ListQuery(request.getParameterMap(), ID, Set.of("customer", "status"));
         String status = query.oneOf("status", STATUSES);
         String customer = query.single("customer");
-        if (customer != null && !CUSTOMER.matcher(customer).matches()) {
+        if (customer != null && !NewPaymentSession.CUSTOMER.matcher(customer).matches()) {
             throw ApiException.badRequest("customer", "must be a customer id (bcus_…)");
         }
         query.throwIfInvalid();

@@ -115,6 +115,21 @@ final class MandateSchedule {
         return next(from.minusDays(1));
     }
 
+    /** The first execution date on or after {@code date}; empty when the schedule has ended by then. */
+    Optional<LocalDate> firstOnOrAfter(LocalDate date) {
+        return next(date.minusDays(1));
+    }
+
+    /** The last execution date of a schedule that ends (an end date or a count); empty for one without dates. */
+    Optional<LocalDate> last() {
+        require(until != null || onOrAfter == null, "a schedule without an end has no last date");
+        Optional<LocalDate> last = Optional.empty();
+        for (Optional<LocalDate> date = first(); date.isPresent(); date = next(date.get())) {
+            last = date;
+        }
+        return last;
+    }
+
     /** The first execution date strictly after {@code after}; empty when the schedule has ended or has none. */
     Optional<LocalDate> next(LocalDate after) {
         if (onOrAfter == null) {

@@ -119,6 +119,16 @@ record MandateTerms(Type type, Amount amount, ExecutionConstraint constraint, Pe
             require(maxCount == null || maxCount >= 1, "max_count must be at least 1");
         }
 
+        /** Whether a period may hold {@code count} charges that did not fail. */
+        boolean allowsCount(int count) {
+            return maxCount == null || count <= maxCount;
+        }
+
+        /** Whether a period's charges that did not fail may add up to {@code amount}. */
+        boolean allowsAmount(long amount) {
+            return maxAmount == null || amount <= maxAmount;
+        }
+
         enum Length {
             WEEK, MONTH, YEAR
         }

@@ -35,7 +35,7 @@ record NewPaymentSession(String type, Long amount, String currency, String count
     private static final String CUSTOMER_PATTERN = "^bcus_[a-f0-9]{24}$";
     static final Pattern EXTERNAL_REFERENCE = Pattern.compile(REFERENCE_PATTERN);
     private static final Pattern COUNTRY = Pattern.compile("^[A-Z]{2}$");
-    private static final Pattern CUSTOMER = Pattern.compile(CUSTOMER_PATTERN);
+    static final Pattern CUSTOMER = Pattern.compile(CUSTOMER_PATTERN);
     private static final Pattern PAYMENT_METHOD = io.tender.api.Ids.pattern(SavedPaymentMethod.PREFIX);
     private static final Pattern MANDATE = io.tender.api.Ids.pattern(Mandate.PREFIX);
     private static final Set<String> FIELDS = JsonInput.properties(Body.class);

@@ -7,7 +7,6 @@ import io.tender.processor.PaymentMethodInput;
 import io.tender.processor.PaymentProcessor;
 import io.tender.processor.PaymentProcessors;
 import io.tender.processor.ProcessorOutcome;
-import io.tender.settlement.Settlement;
 import io.tender.settlement.StaleWrite;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -77,11 +76,7 @@ record PaymentAttempts(Payments payments, PaymentSessions sessions, PaymentProce
             PaymentProcessor processor = processors.forMode(session.mode());
             return settlement.new Run(owner, payment, session, processor, method);
         });
-        if (!settlement.settle(run, Settlement.Mode.SEND)) {
-            run.save(null);
-            return run.payment;
-        }
-        settlement.finish(run);
+        settlement.settleAndFinish(run);
         return run.payment;
     }
 

@@ -25,7 +25,7 @@ import java.util.Optional;
 @Component
 record PaymentRecovery(Payments payments, PaymentSessions sessions, PaymentProcessors processors,
                        PaymentSettlement settlement, TransactionTemplate tx, PaymentSettings settings,
-                       SavedPaymentMethods savedMethods)
+                       SavedPaymentMethods savedMethods, SeriesOutcomes series)
         implements Recoverable<Payment> {
 
     private static final Logger log = LoggerFactory.getLogger(PaymentRecovery.class);
@@ -59,8 +59,8 @@ record PaymentRecovery(Payments payments, PaymentSessions sessions, PaymentProce
      * Finishes a payment a crash or a lost answer left unfinished, or releases an expired authorization (the janitor
      * holds its lease). A call that may have been sent is asked after, never sent again; a capture or void that
      * never arrived is sent again under a fresh key, and so is a charge of a kept card without the customer (its
-     * card is at hand, sealed, and the merchant or the subscription asked for it). When the payment is final, every
-     * Idempotency-Key waiting on it gets the final answer.
+     * card is at hand, sealed, and the merchant or the subscription asked for it) while its mandate is active and its
+     * subscription goes on. When the payment is final, every Idempotency-Key waiting on it gets the final answer.
      */
     @Override
     public void recover(Payment payment, Instant now) {
@@ -73,8 +73,9 @@ record PaymentRecovery(Payments payments, PaymentSessions sessions, PaymentProce
         PaymentSession session = payment.paymentSessionId() == null ? null
                 : sessions.findById(payment.paymentSessionId(), false).orElse(null);
         var pending = payment.pending();
+        // A charge of a kept card that never arrived goes again only while its series still wants it.
         boolean offSessionCharge = pending.isPresent() && pending.get().type() == PaymentOperation.Type.AUTHORIZE
-                && payment.offSession();
+                && payment.offSession() && series.stillWanted(payment);
         var run = offSessionCharge
                 ? settlement.new Run(Caller.system(payment.merchantId(), payment.mode()), payment, session,
                 processor.get(), savedMethods.kept(payment.paymentMethodId()).orElse(null))

@@ -191,6 +191,18 @@ record PaymentSettlement(Payments payments, PaymentSessions sessions, WaitingKey
         };
     }
 
+    /**
+     * Sends the run's pending call and writes where it stands: the settled attempt through {@link #finish}, or, its
+     * outcome unknown (or a call that must happen not arrived), the payment as it is, for the recovery job.
+     */
+    void settleAndFinish(Run run) {
+        if (settle(run, Settlement.Mode.SEND)) {
+            finish(run);
+        } else {
+            run.save(null);
+        }
+    }
+
     /** Records a definite outcome of the run's pending call on its payment (in memory). */
     void record(Run run, ProcessorOutcome outcome) {
         // A payment without a session (a subscription's charge) has nobody to try again: its decline is final.
@@ -227,7 +239,8 @@ record PaymentSettlement(Payments payments, PaymentSessions sessions, WaitingKey
             }
             completeWaitingKeys(locked.payment);
             if (locked.session != null && locked.session.nextInSeries() && locked.payment.status().isFinal()) {
-                // A charge's request that never got its answer (a crash) replays the session as it ended.
+                // The key of a charge whose request is gone (a crash, or the recovery job finishing it) replays the
+                // session as it ended; a request still running completes its key itself, with the same answer.
                 StoredResponse answer = StoredResponse.json(201, json.writeValueAsBytes(view(locked.session)));
                 waitingKeys.complete(locked.session.merchantId(), locked.session.mode().wire(), locked.session.id(),
                         waiting -> answer);

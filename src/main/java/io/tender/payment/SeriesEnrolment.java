@@ -77,15 +77,8 @@ record SeriesEnrolment(Mandates mandates, Subscriptions subscriptions, SeriesVie
      */
     private static MandateTerms ofSubscription(SubscriptionTerms terms, LocalDate firstPaymentDate, ZoneId zone) {
         MandateSchedule schedule = MandateSchedule.of(terms, firstPaymentDate, zone);
-        Optional<LocalDate> first = schedule.first();
-        LocalDate end = terms.endDate();
-        if (terms.count() != null && first.isPresent()) {
-            LocalDate last = first.get();
-            for (Optional<LocalDate> next = schedule.next(last); next.isPresent(); next = schedule.next(last)) {
-                last = next.get();
-            }
-            end = last;
-        }
+        Optional<LocalDate> first = schedule.firstOnOrAfter(firstPaymentDate);
+        LocalDate end = terms.count() != null ? schedule.last().orElse(null) : terms.endDate();
         LocalDate start = first.orElse(firstPaymentDate);
         return MandateTerms.ofSubscription(terms, terms.startDate() != null ? terms.startDate() : firstPaymentDate,
                 terms.startDate() != null ? 0 : 1, start, end != null && end.isBefore(start) ? start : end, zone);

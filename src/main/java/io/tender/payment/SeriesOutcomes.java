@@ -58,6 +58,23 @@ record SeriesOutcomes(Mandates mandates, Subscriptions subscriptions, SeriesView
         endMandateWith(run, subscription, mandate, now);
     }
 
+    /**
+     * Whether a charge without the customer that never reached the processor is still wanted: its mandate active
+     * and, for a subscription's, the subscription neither ended nor unpaid. The recovery job sends it again only then;
+     * otherwise it ends as never received, and a subscription's period is settled by that decline.
+     */
+    boolean stillWanted(Payment payment) {
+        Payment.SeriesCharge charge = payment.series();
+        if (mandates.byId(charge.mandateId()).status() != Mandate.Status.ACTIVE) {
+            return false;
+        }
+        if (charge.subscriptionId() == null) {
+            return true;
+        }
+        Subscription.Status status = subscriptions.find(charge.subscriptionId()).status();
+        return !status.ended() && status != Subscription.Status.UNPAID;
+    }
+
     /** A succeeded charge counts on its mandate, which may be over with it (its last installment). */
     private void counted(PaymentSettlement.Run run, Mandate mandate, Instant now) {
         Optional<Mandate.Transition> ended = mandate.charged(now);

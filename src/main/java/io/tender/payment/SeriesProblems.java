@@ -28,6 +28,9 @@ class SeriesProblems implements RejectionProblems<SeriesRejection> {
                     + r.status() + " and charges nothing more.");
             case SeriesRejection.NoActiveMandate r -> notPossible("No active mandate: payment method "
                     + r.paymentMethodId() + " has no active mandate to charge it under.");
+            case SeriesRejection.MandateOfSubscription r -> notPossible("Mandate of a subscription: " + r.mandateId()
+                    + " is charged by subscription " + r.subscriptionId() + " on its dates; cancel the subscription"
+                    + " to charge the customer otherwise.");
             case SeriesRejection.MandateOfAnotherMethod r -> notPossible("Mandate of another payment method: "
                     + r.mandateId() + " charges another payment method than " + r.paymentMethodId() + ".");
             case SeriesRejection.MethodOfAnotherCustomer r -> notPossible("Payment method of another customer: the"
@@ -58,6 +61,8 @@ class SeriesProblems implements RejectionProblems<SeriesRejection> {
                     + " and cannot be cancelled.");
             case SeriesRejection.SubscriptionNotResumable r -> invalidState("The subscription is " + r.status()
                     + "; only an unpaid subscription can be resumed.");
+            case SeriesRejection.MandateEnded r -> invalidState("The subscription's mandate is " + r.status()
+                    + "; the subscription cannot be resumed.");
             case SeriesRejection.ClockTooFar r -> ApiException.badRequest("to", "must be at most " + r.maxDays()
                     + " days after the subscription's date (" + r.today() + ")");
             case SeriesRejection.ClockMovesBack r -> invalidState("The subscription's test clock is at " + r.clock()

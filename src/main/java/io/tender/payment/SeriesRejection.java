@@ -30,6 +30,10 @@ sealed interface SeriesRejection extends Rejection {
     record NoActiveMandate(String paymentMethodId) implements SeriesRejection {
     }
 
+    /** A subscription's mandate is charged by its subscription only: a charge of the merchant's would pay twice. */
+    record MandateOfSubscription(String mandateId, String subscriptionId) implements SeriesRejection {
+    }
+
     /** {@code payment_method_id} and {@code mandate_id} name different methods. */
     record MandateOfAnotherMethod(String mandateId, String paymentMethodId) implements SeriesRejection {
     }
@@ -83,6 +87,10 @@ sealed interface SeriesRejection extends Rejection {
 
     /** Only an {@code unpaid} subscription is resumed. */
     record SubscriptionNotResumable(String status) implements SeriesRejection {
+    }
+
+    /** An unpaid subscription whose mandate is {@code status} (cancelled, or completed past its end) cannot resume. */
+    record MandateEnded(String status) implements SeriesRejection {
     }
 
     /** A test clock moves at most {@code maxDays} past {@code today} in one advance. */

@@ -21,7 +21,8 @@ import java.util.List;
  * The merchant's moves on mandates and subscriptions (decisions §8), each its own transaction boundary: cancel a
  * mandate (its subscription with it), cancel or resume a subscription, and a test clock's advance, which runs every
  * notice, charge and retry due up to a date in order, through the same {@link SubscriptionCharges} the scheduler
- * uses. Locks are taken mandate first, then subscription, then its periods, as every series flow takes them.
+ * uses. The merchant's moves lock the mandate first, then the subscription, then its periods; the charges' claim
+ * holds periods and takes a subscription only if nobody holds it, so the two never wait on each other.
  */
 @Service
 record SeriesService(Mandates mandates, Subscriptions subscriptions, SubscriptionCharges charges, SeriesViews views,
@@ -102,12 +103,15 @@ record SeriesService(Mandates mandates, Subscriptions subscriptions, Subscriptio
      * that charge.
      */
     StoredResponse resume(Caller caller, KeyedRequest request, String id) {
-        var start = idempotent.start(caller, request, id, () -> {
+        switch (idempotent.start(caller, request, id, () -> {
             Subscription found = subscriptions.get(caller, id, false);
             Mandate mandate = mandates.lock(found.fixed().mandateId());
             Subscription subscription = subscriptions.lock(found.id());
-            if (subscription.status() != Subscription.Status.UNPAID || mandate.status() != Mandate.Status.ACTIVE) {
+            if (subscription.status() != Subscription.Status.UNPAID) {
                 throw new SeriesRejection.SubscriptionNotResumable(subscription.status().wire()).thrown();
+            }
+            if (mandate.status() != Mandate.Status.ACTIVE) {
+                throw new SeriesRejection.MandateEnded(mandate.status().wire()).thrown();
             }
             Instant now = Timestamps.now();
             subscriptions.lockOldestFailed(subscription.id()).ifPresent(failed ->
@@ -115,12 +119,17 @@ record SeriesService(Mandates mandates, Subscriptions subscriptions, Subscriptio
             subscriptions.update(subscription);
             outbox.append(caller, views.subscriptionEvent(subscription, Subscription.Transition.UPDATED));
             return subscription.id();
-        });
-        if (start instanceof IdempotentRequests.Start.Answered<String>(StoredResponse response)) {
-            return response;
+        })) {
+            case IdempotentRequests.Start.Answered<String>(StoredResponse response) -> {
+                return response;
+            }
+            case IdempotentRequests.Start.Running<String> running -> {
+            }
         }
-        charges.chargeDue(Timestamps.now(), id, 1);
-        return completed(caller, request, SubscriptionView.of(subscriptions.get(caller, id, false)));
+        return releasingOnFailure(caller, request, () -> {
+            charges.chargeDue(Timestamps.now(), id, 1);
+            return completed(caller, request, SubscriptionView.of(subscriptions.get(caller, id, false)));
+        });
     }
 
     /**
@@ -134,7 +143,8 @@ record SeriesService(Mandates mandates, Subscriptions subscriptions, Subscriptio
         if (caller.mode() != Mode.TEST) {
             throw new SeriesRejection.SubscriptionNotFound().thrown();
         }
-        var start = idempotent.start(caller, request, id, () -> {
+        java.time.ZoneId zone;
+        switch (idempotent.start(caller, request, id, () -> {
             Subscription subscription = subscriptions.get(caller, id, true);
             LocalDate today = subscription.today(views.clock().instant());
             if (subscription.clockDate() != null && to.isBefore(subscription.clockDate())) {
@@ -144,11 +154,18 @@ record SeriesService(Mandates mandates, Subscriptions subscriptions, Subscriptio
                 throw new SeriesRejection.ClockTooFar(today, to, MAX_ADVANCE_DAYS).thrown();
             }
             return subscription.zone();
-        });
-        if (start instanceof IdempotentRequests.Start.Answered<java.time.ZoneId>(StoredResponse response)) {
-            return response;
+        })) {
+            case IdempotentRequests.Start.Answered<java.time.ZoneId>(StoredResponse response) -> {
+                return response;
+            }
+            case IdempotentRequests.Start.Running<java.time.ZoneId>(java.time.ZoneId subscriptionZone) ->
+                    zone = subscriptionZone;
         }
-        java.time.ZoneId zone = ((IdempotentRequests.Start.Running<java.time.ZoneId>) start).value();
+        return releasingOnFailure(caller, request, () -> run(caller, request, id, to, zone));
+    }
+
+    /** The advance's second phase: each due item in turn, then the clock to {@code to}. */
+    private StoredResponse run(Caller caller, KeyedRequest request, String id, LocalDate to, java.time.ZoneId zone) {
         Instant until = to.plusDays(1).atStartOfDay(zone).toInstant();
         List<PaymentView> made = new ArrayList<>();
         while (true) {
@@ -178,6 +195,22 @@ record SeriesService(Mandates mandates, Subscriptions subscriptions, Subscriptio
                 subscriptions.update(subscription);
             }
         });
+    }
+
+    /**
+     * The second phase of a multi-phase request; if it fails, its key is released so that a retry runs again (the
+     * work it repeats is safe to repeat: each period's charge is claimed once, whoever asks).
+     */
+    private StoredResponse releasingOnFailure(Caller caller, KeyedRequest request,
+                                              java.util.function.Supplier<StoredResponse> work) {
+        try {
+            return work.get();
+        } catch (RuntimeException e) {
+            if (request.key() != null) {
+                tx.executeWithoutResult(s -> keys.release(caller, request.key()));
+            }
+            throw e;
+        }
     }
 
     /** The 200 answer of a multi-phase request, stored under its key. */

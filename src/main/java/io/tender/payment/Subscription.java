@@ -153,7 +153,9 @@ final class Subscription {
         s.updatedAt = terms.createdAt();
         s.latestPaymentId = terms.firstPaymentId();
         s.currentPeriodStart = terms.firstPaymentDate();
-        Optional<Period> first = s.schedule.first().map(date -> s.newPeriod(1, date, retries));
+        // A start date the customer paid after (a session paid days after it was made) is not charged backdated.
+        Optional<Period> first = s.schedule.firstOnOrAfter(terms.firstPaymentDate())
+                .map(date -> s.newPeriod(1, date, retries));
         s.scheduled(first);
         if (first.isEmpty()) {
             s.status = Status.COMPLETED;

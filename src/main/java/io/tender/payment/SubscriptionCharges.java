@@ -4,7 +4,6 @@ import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.outbox.Outbox;
 import io.tender.processor.PaymentProcessors;
-import io.tender.settlement.Settlement;
 import io.tender.settlement.StaleWrite;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,8 +24,12 @@ import java.util.concurrent.Semaphore;
  * for each, records its payment pending under a processor key derived from the subscription, the period and the
  * attempt, and moves the period to {@code charging} (so no instance claims it again); then the kept cards are
  * charged, with no transaction open, and {@link PaymentSettlement#finish} records each answer, the period's fate
- * ({@link SeriesOutcomes}) with it. A crash anywhere leaves a pending payment the recovery job finishes by asking the
- * processor, never by charging again. Notices ({@code mandate.payment_upcoming}) are claimed the same way.
+ * ({@link SeriesOutcomes}) with it. A crash anywhere leaves a pending payment the recovery job finishes: it asks the
+ * processor, and sends again (under a fresh key) only a charge the processor never received while its subscription
+ * and mandate still want it. The claim holds each period's subscription ({@code SKIP LOCKED}: a cancel in progress
+ * keeps the period for the next run), so a subscription cancelled before the claim is never charged by it. A period
+ * whose charge cannot be started (an error of its own) is postponed, and the others go on. Only the modes with a
+ * processor are charged. Notices ({@code mandate.payment_upcoming}) are claimed the same way.
  */
 @Service
 class SubscriptionCharges {
@@ -42,6 +45,8 @@ class SubscriptionCharges {
     private final SeriesViews views;
     private final Outbox outbox;
     private final TransactionTemplate tx;
+    /** One period's start inside the claim: its failure rolls back to here, not the whole batch. */
+    private final TransactionTemplate eachPeriod;
     private final Semaphore inFlight;
     private final ExecutorService calls = Executors.newVirtualThreadPerTaskExecutor();
 
@@ -57,6 +62,8 @@ class SubscriptionCharges {
         this.views = views;
         this.outbox = outbox;
         this.tx = tx;
+        this.eachPeriod = new TransactionTemplate(java.util.Objects.requireNonNull(tx.getTransactionManager()));
+        this.eachPeriod.setPropagationBehavior(org.springframework.transaction.TransactionDefinition.PROPAGATION_NESTED);
         this.inFlight = new Semaphore(settings.scheduler().concurrency());
     }
 
@@ -104,48 +111,65 @@ class SubscriptionCharges {
         return done;
     }
 
+    /** A period whose charge failed to start waits this long before it is tried again. */
+    static final java.time.Duration POSTPONED = java.time.Duration.ofMinutes(1);
+
     /**
      * The claim, in one transaction: each due period's payment is recorded pending and the period is
-     * {@code charging}; a period whose subscription or mandate ended meanwhile is cancelled instead.
+     * {@code charging}; a period whose subscription or mandate ended meanwhile is cancelled instead; one whose
+     * subscription another transaction holds is left for the next run; one whose start fails is postponed.
      */
     private List<PaymentSettlement.Run> claim(Instant now, String subscriptionId, int limit) {
         List<PaymentSettlement.Run> runs = new ArrayList<>();
         Instant recorded = Timestamps.now();
-        for (Subscriptions.Due due : subscriptions.lockDueCharges(now, subscriptionId, limit)) {
-            Subscription subscription = subscriptions.find(due.subscriptionId());
-            Mandate mandate = mandates.byId(subscription.fixed().mandateId());
-            var card = methods.kept(mandate.fixed().paymentMethodId());
-            if (subscription.status().ended() || subscription.status() == Subscription.Status.UNPAID
-                    || mandate.status() != Mandate.Status.ACTIVE || card.isEmpty()) {
-                subscriptions.updatePeriod(due.subscriptionId(), due.period().ended(Subscription.PeriodStatus.CANCELLED));
-                continue;
+        List<String> modes = java.util.Arrays.stream(io.tender.auth.Mode.values())
+                .filter(m -> processors.find(m).isPresent()).map(io.tender.auth.Mode::wire).toList();
+        for (Subscriptions.Due due : subscriptions.lockDueCharges(now, subscriptionId, limit, modes)) {
+            try {
+                eachPeriod.executeWithoutResult(s -> start(due, recorded).ifPresent(runs::add));
+            } catch (RuntimeException e) {
+                log.error("The charge of period {} of {} could not be started; it is tried again in {}",
+                        due.period().number(), due.subscriptionId(), POSTPONED, e);
+                subscriptions.postpone(due.subscriptionId(), due.period().number(), recorded.plus(POSTPONED));
             }
-            Subscription.Period period = due.period();
-            SavedPaymentMethod method = methods.byId(mandate.fixed().paymentMethodId());
-            Subscription.Terms terms = subscription.fixed();
-            Payment payment = Payment.charge(new Payment.Terms(terms.merchantId(), terms.mode(), Payment.Intent.PAYMENT,
-                            Payment.CaptureMethod.AUTOMATIC, period.amount(), terms.currency(), "ZA",
-                            terms.customerId(), null), null, method,
-                    Payment.SeriesCharge.ofPeriod(mandate.id(), period.chargeDate(), subscription.id(),
-                            period.number(), period.attempts() + 1), null, recorded);
-            payment.beginAuthorization(recorded);
-            payments.insert(payment, settlement.lease());
-            subscriptions.updatePeriod(subscription.id(), period.charging(payment.id()));
-            runs.add(settlement.new Run(owner(subscription), payment, null,
-                    processors.forMode(terms.mode()), card.get()));
         }
         return runs;
+    }
+
+    /** One claimed period: its payment recorded pending and the period {@code charging}, or nothing to charge. */
+    private java.util.Optional<PaymentSettlement.Run> start(Subscriptions.Due due, Instant recorded) {
+        var held = subscriptions.lockUnlessHeld(due.subscriptionId());
+        if (held.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        Subscription subscription = held.get();
+        Mandate mandate = mandates.byId(subscription.fixed().mandateId());
+        var card = methods.kept(mandate.fixed().paymentMethodId());
+        if (subscription.status().ended() || subscription.status() == Subscription.Status.UNPAID
+                || mandate.status() != Mandate.Status.ACTIVE || card.isEmpty()) {
+            subscriptions.updatePeriod(due.subscriptionId(), due.period().ended(Subscription.PeriodStatus.CANCELLED));
+            return java.util.Optional.empty();
+        }
+        Subscription.Period period = due.period();
+        SavedPaymentMethod method = methods.byId(mandate.fixed().paymentMethodId());
+        Subscription.Terms terms = subscription.fixed();
+        Payment payment = Payment.charge(new Payment.Terms(terms.merchantId(), terms.mode(), Payment.Intent.PAYMENT,
+                        Payment.CaptureMethod.AUTOMATIC, period.amount(), terms.currency(), "ZA",
+                        terms.customerId(), null), null, method,
+                Payment.SeriesCharge.ofPeriod(mandate.id(), period.chargeDate(), subscription.id(), period.number(),
+                        period.attempts() + 1), null, recorded);
+        payment.beginAuthorization(recorded);
+        payments.insert(payment, settlement.lease());
+        subscriptions.updatePeriod(subscription.id(), period.charging(payment.id()));
+        return java.util.Optional.of(settlement.new Run(owner(subscription), payment, null,
+                processors.forMode(terms.mode()), card.get()));
     }
 
     /** One charge: its call, through the kernel, and its answer recorded; at most {@code concurrency} at a time. */
     private Payment charge(PaymentSettlement.Run run) throws InterruptedException {
         inFlight.acquire();
         try {
-            if (settlement.settle(run, Settlement.Mode.SEND)) {
-                settlement.finish(run);
-            } else {
-                run.save(null);
-            }
+            settlement.settleAndFinish(run);
         } catch (StaleWrite e) {
             log.debug("{} was moved by another writer meanwhile", run.payment.id());
         } finally {

@@ -62,7 +62,7 @@ record SubscriptionController(SeriesService service, Subscriptions subscriptions
         var query = new ListQuery(request.getParameterMap(), ID, Set.of("customer", "status"));
         String status = query.oneOf("status", STATUSES);
         String customer = query.single("customer");
-        if (customer != null && !MandateController.CUSTOMER.matcher(customer).matches()) {
+        if (customer != null && !NewPaymentSession.CUSTOMER.matcher(customer).matches()) {
             throw ApiException.badRequest("customer", "must be a customer id (bcus_…)");
         }
         query.throwIfInvalid();

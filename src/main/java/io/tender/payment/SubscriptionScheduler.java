@@ -69,9 +69,14 @@ class SubscriptionScheduler implements SchedulingConfigurer {
                     break;
                 }
             }
+        } catch (RuntimeException e) {
+            log.error("The subscriptions' charges stopped; they run again in {}", settings.scheduler().interval(), e);
+        }
+        try {
             completeEndedMandates(clock.instant());
         } catch (RuntimeException e) {
-            log.error("The subscriptions' schedule stopped; it runs again in {}", settings.scheduler().interval(), e);
+            log.error("The mandates' ends were not recorded; they are tried again in {}",
+                    settings.scheduler().interval(), e);
         }
         return charged;
     }

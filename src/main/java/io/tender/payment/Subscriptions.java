@@ -88,6 +88,21 @@ class Subscriptions {
         return jdbc.sql("select * from subscriptions where id = ?").param(id).query(this::map).single();
     }
 
+    /**
+     * By id alone, locked, unless another transaction holds it (a cancel or resume in progress): then empty, and the
+     * caller leaves what it wanted to do for later rather than wait while it holds other rows.
+     */
+    Optional<Subscription> lockUnlessHeld(String id) {
+        return jdbc.sql("select * from subscriptions where id = ? for update skip locked").param(id).query(this::map)
+                .optional();
+    }
+
+    /** A period whose charge could not be started is tried again at {@code at}, after the others. */
+    void postpone(String subscriptionId, int period, Instant at) {
+        jdbc.sql("update subscription_periods set due_at = ?, updated_at = now() where subscription_id = ? and period = ?")
+                .params(at.atOffset(ZoneOffset.UTC), subscriptionId, period).update();
+    }
+
     /** By id alone, locked, for the flows that act for its own merchant. */
     Subscription lock(String id) {
         return jdbc.sql("select * from subscriptions where id = ? for update").param(id).query(this::map).single();
@@ -163,18 +178,20 @@ class Subscriptions {
     }
 
     /**
-     * Takes up to {@code limit} periods whose charge is due by {@code now} and whose notice has gone, oldest first,
-     * skipping the rows another instance holds; {@code subscriptionId} narrows it to one (a test clock, a resume).
-     * The caller moves each out of {@code scheduled}/{@code retrying} in the same transaction.
+     * Takes up to {@code limit} periods of {@code modes} (those with a processor) whose charge is due by {@code now}
+     * and whose notice has gone, oldest first, skipping the rows another instance holds; {@code subscriptionId}
+     * narrows it to one (a test clock, a resume). The caller moves each out of {@code scheduled}/{@code retrying} in
+     * the same transaction, or postpones it.
      */
-    List<Due> lockDueCharges(Instant now, String subscriptionId, int limit) {
+    List<Due> lockDueCharges(Instant now, String subscriptionId, int limit, List<String> modes) {
         return jdbc.sql("""
                         select * from subscription_periods
                         where status in ('scheduled', 'retrying') and due_at <= :now and notice_at is null
+                          and mode = any(cast(:modes as text[]))
                           and (cast(:subscription as text) is null or subscription_id = :subscription)
                         order by due_at, subscription_id, period limit :limit for update skip locked""")
                 .param("now", now.atOffset(ZoneOffset.UTC)).param("subscription", subscriptionId)
-                .param("limit", limit)
+                .param("limit", limit).param("modes", modes.toArray(String[]::new))
                 .query((rs, i) -> new Due(rs.getString("subscription_id"), mapPeriod(rs, i))).list();
     }
 

@@ -84,6 +84,9 @@ class MandateChargesIT extends SeriesIntegrationTest {
         String stranger = series.customer();
         JsonNode strangers = series.mandate(stranger, 9900, "\"mandate_options\":{\"type\":\"on_demand\",\"amount\":"
                 + "{\"type\":\"variable\",\"min\":1,\"max\":9900},\"start_date\":\"" + today() + "\"}", "4242424242424242");
+        JsonNode subscriptions = series.collect.get("/collect/mandates/" + series.subscription(customer, 9900,
+                "\"interval\":\"daily\",\"start_date\":\"" + today().plusDays(1) + "\",\"notice_days\":0", "4242424242424242")
+                .get("mandate_id").stringValue());
         JsonNode cancelled = onDemand("4242424242424242", null);
         Collect.expect(200, api.post("/collect/mandates/" + cancelled.get("id").stringValue() + "/cancel", null).send());
         long sessions = jdbc.sql("select count(*) from payment_sessions where merchant_id = ?").param(merchant.id())
@@ -94,6 +97,8 @@ class MandateChargesIT extends SeriesIntegrationTest {
         }
         List<Refusal> refusals = List.of(
                 new Refusal(charge(cancelled, 500), "Mandate not active"),
+                // Its subscription charges it on its dates: a charge of the merchant's would be a second one.
+                new Refusal(charge(subscriptions, 9900), "Mandate of a subscription"),
                 new Refusal(charge(fixed, 9899), "Amount not allowed"),
                 new Refusal(charge(limited, 99), "Amount not allowed"),
                 new Refusal(charge(limited, 50001), "Amount not allowed"),

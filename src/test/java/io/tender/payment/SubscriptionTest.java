@@ -154,6 +154,8 @@ class SubscriptionTest {
             monthly                                 | 2027-01-15    | 2027-02-15   | active
             monthly, from 2027-01-31                | 2027-01-20    | 2027-01-31   | active
             monthly, from 2027-03-01                | 2027-01-31    | 2027-03-01   | active
+            monthly, from 2027-01-10                | 2027-01-14    | 2027-02-10   | active
+            monthly, from 2027-01-10                | 2027-01-10    | 2027-01-10   | active
             monthly 3                               | 2027-11-30    | 2028-02-29   | active
             weekly 2                                | 2027-01-01    | 2027-01-15   | active
             daily                                   | 2027-12-31    | 2028-01-01   | active
