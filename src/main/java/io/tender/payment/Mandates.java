@@ -15,6 +15,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,6 +93,14 @@ class Mandates {
     /** By id alone, not locked (a subscription's charge reads whether it is still active). */
     Mandate byId(String id) {
         return jdbc.sql("select * from mandates where id = ?").param(id).query(this::map).single();
+    }
+
+    /** By ids alone, not locked, by id (a claim reads the mandates of the periods it took in one query). */
+    Map<String, Mandate> byIds(Collection<String> ids) {
+        Map<String, Mandate> found = new HashMap<>();
+        jdbc.sql("select * from mandates where id = any(?::text[])").param(ids.toArray(String[]::new))
+                .query(this::map).list().forEach(m -> found.put(m.id(), m));
+        return found;
     }
 
     /** By id alone, locked, for the flows that act for its own merchant (a charge's end, a subscription's). */

@@ -14,6 +14,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -106,34 +107,50 @@ class SubscriptionCharges {
 
     /**
      * The claim, in one transaction: each due period's payment is recorded pending and the period is
-     * {@code charging}; a period whose subscription or mandate ended meanwhile is cancelled instead.
+     * {@code charging}; a period whose subscription or mandate ended meanwhile is cancelled instead. What the periods
+     * are charged under is read once for the batch (a query per table), and the payments and the periods' moves are
+     * written in one round trip each.
      */
     private List<PaymentSettlement.Run> claim(Instant now, String subscriptionId, int limit) {
+        List<Subscriptions.Due> claimed = subscriptions.lockDueCharges(now, subscriptionId, limit);
+        if (claimed.isEmpty()) {
+            return List.of();
+        }
+        Map<String, Subscription> owners = subscriptions.byIds(claimed.stream()
+                .map(Subscriptions.Due::subscriptionId).distinct().toList());
+        Map<String, Mandate> mandatesById = mandates.byIds(owners.values().stream()
+                .map(s -> s.fixed().mandateId()).distinct().toList());
+        Map<String, SavedPaymentMethods.Kept> cards = methods.keptByIds(mandatesById.values().stream()
+                .map(m -> m.fixed().paymentMethodId()).toList());
         List<PaymentSettlement.Run> runs = new ArrayList<>();
+        List<Payment> charges = new ArrayList<>();
+        List<Subscriptions.PeriodOf> moved = new ArrayList<>();
         Instant recorded = Timestamps.now();
-        for (Subscriptions.Due due : subscriptions.lockDueCharges(now, subscriptionId, limit)) {
-            Subscription subscription = subscriptions.find(due.subscriptionId());
-            Mandate mandate = mandates.byId(subscription.fixed().mandateId());
-            var card = methods.kept(mandate.fixed().paymentMethodId());
+        for (Subscriptions.Due due : claimed) {
+            Subscription subscription = owners.get(due.subscriptionId());
+            Mandate mandate = mandatesById.get(subscription.fixed().mandateId());
+            SavedPaymentMethods.Kept kept = cards.get(mandate.fixed().paymentMethodId());
             if (subscription.status().ended() || subscription.status() == Subscription.Status.UNPAID
-                    || mandate.status() != Mandate.Status.ACTIVE || card.isEmpty()) {
-                subscriptions.updatePeriod(due.subscriptionId(), due.period().ended(Subscription.PeriodStatus.CANCELLED));
+                    || mandate.status() != Mandate.Status.ACTIVE || kept == null || kept.card().isEmpty()) {
+                moved.add(new Subscriptions.PeriodOf(due.subscriptionId(),
+                        due.period().ended(Subscription.PeriodStatus.CANCELLED)));
                 continue;
             }
             Subscription.Period period = due.period();
-            SavedPaymentMethod method = methods.byId(mandate.fixed().paymentMethodId());
             Subscription.Terms terms = subscription.fixed();
             Payment payment = Payment.charge(new Payment.Terms(terms.merchantId(), terms.mode(), Payment.Intent.PAYMENT,
                             Payment.CaptureMethod.AUTOMATIC, period.amount(), terms.currency(), "ZA",
-                            terms.customerId(), null), null, method,
+                            terms.customerId(), null), null, kept.method(),
                     Payment.SeriesCharge.ofPeriod(mandate.id(), period.chargeDate(), subscription.id(),
                             period.number(), period.attempts() + 1), null, recorded);
             payment.beginAuthorization(recorded);
-            payments.insert(payment, settlement.lease());
-            subscriptions.updatePeriod(subscription.id(), period.charging(payment.id()));
+            charges.add(payment);
+            moved.add(new Subscriptions.PeriodOf(subscription.id(), period.charging(payment.id())));
             runs.add(settlement.new Run(owner(subscription), payment, null,
-                    processors.forMode(terms.mode()), card.get()));
+                    processors.forMode(terms.mode()), kept.card().get()));
         }
+        payments.insertAll(charges, settlement.lease());
+        subscriptions.updatePeriods(moved);
         return runs;
     }
 
