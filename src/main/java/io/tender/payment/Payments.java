@@ -125,18 +125,48 @@ public class Payments {
         return params;
     }
 
+    private static final String UPDATE = """
+            update payments set status = :status, authorized_amount = :authorized,
+                authorization_expires_at = :expiresAt, paid_amount = :paid, voided_amount = :voided,
+                payment_method_details = :details::jsonb, last_payment_error = :lastError::jsonb,
+                metadata = :metadata::jsonb, payment_method_id = :paymentMethod, version = version + :versionMoved,
+                operations = :operations::jsonb, mandate_id = :mandate, charge_date = :chargeDate,
+                will_retry = :willRetry, next_retry_at = :nextRetryAt,
+                revision = revision + 1, lease_until = :lease, updated_at = :updatedAt
+            where id = :id and revision = :revision""";
+
     /** Writes the payment's new state if nobody else wrote it since it was read ({@code StaleWrite} otherwise). */
     void update(Payment p, Duration lease) {
-        rows.updateOrThrow(p.id(), changing(p, lease), """
-                update payments set status = :status, authorized_amount = :authorized,
-                    authorization_expires_at = :expiresAt, paid_amount = :paid, voided_amount = :voided,
-                    payment_method_details = :details::jsonb, last_payment_error = :lastError::jsonb,
-                    metadata = :metadata::jsonb, payment_method_id = :paymentMethod, version = version + :versionMoved,
-                    operations = :operations::jsonb, mandate_id = :mandate, charge_date = :chargeDate,
-                    will_retry = :willRetry, next_retry_at = :nextRetryAt,
-                    revision = revision + 1, lease_until = :lease, updated_at = :updatedAt
-                where id = :id and revision = :revision""");
+        rows.updateOrThrow(p.id(), changing(p, lease), UPDATE);
         p.written();
+    }
+
+    /**
+     * Writes the payments as {@link #update} does each, in one round trip (a JDBC batch); {@code StaleWrite} (and the
+     * caller's transaction rolls back) unless each was written.
+     */
+    void updateAll(List<Payment> payments, Duration lease) {
+        if (payments.isEmpty()) {
+            return;
+        }
+        int[] written = batches.batchUpdate(UPDATE, payments.stream().map(p -> changing(p, lease)).toArray(Map[]::new));
+        for (int i = 0; i < written.length; i++) {
+            rows.requireWritten(payments.get(i).id(), written[i]);
+        }
+        payments.forEach(Payment::written);
+    }
+
+    /**
+     * The payments' revisions, each row locked until the caller's transaction ends (in the order of their ids): a
+     * writer of several sees at once which another writer moved since it read them.
+     */
+    Map<String, Integer> lockRevisions(java.util.Collection<String> ids) {
+        Map<String, Integer> found = new HashMap<>();
+        jdbc.sql("select id, revision from payments where id = any(?::text[]) order by id for update")
+                .param(ids.toArray(String[]::new))
+                .query((rs, i) -> Map.entry(rs.getString(1), rs.getInt(2))).list()
+                .forEach(e -> found.put(e.getKey(), e.getValue()));
+        return found;
     }
 
     void release(Payment p) {

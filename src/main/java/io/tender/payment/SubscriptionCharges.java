@@ -25,9 +25,10 @@ import java.util.concurrent.Semaphore;
  * runs them. Each due period is a row: one transaction claims a batch of them ({@code FOR UPDATE SKIP LOCKED}) and,
  * for each, records its payment pending under a processor key derived from the subscription, the period and the
  * attempt, and moves the period to {@code charging} (so no instance claims it again); then the kept cards are
- * charged, with no transaction open, and {@link PaymentSettlement#finish} records each answer, the period's fate
- * ({@link SeriesOutcomes}) with it. A crash anywhere leaves a pending payment the recovery job finishes by asking the
- * processor, never by charging again. Notices ({@code mandate.payment_upcoming}) are claimed the same way.
+ * charged, with no transaction open, and {@link PaymentSettlement#finishAll} records the answers, each period's fate
+ * ({@link SeriesOutcomes}) with its own, in one transaction. A crash anywhere leaves a pending payment the recovery job
+ * finishes by asking the processor, never by charging again. Notices ({@code mandate.payment_upcoming}) are claimed
+ * the same way.
  */
 @Service
 class SubscriptionCharges {
@@ -80,29 +81,40 @@ class SubscriptionCharges {
 
     /**
      * Charges the periods due by {@code now} (of one subscription, or of all for null), at most {@code limit}, and
-     * returns their payments as they stand afterwards ({@code pending} while an answer is unknown).
+     * returns their payments as they stand afterwards ({@code pending} while an answer is unknown). The calls go out
+     * at most {@code concurrency} at a time; the answers are then written together
+     * ({@link PaymentSettlement#finishAll}).
      */
     List<Payment> chargeDue(Instant now, String subscriptionId, int limit) {
         List<PaymentSettlement.Run> runs = tx.execute(s -> claim(now, subscriptionId, limit));
         if (runs == null || runs.isEmpty()) {
             return List.of();
         }
-        List<Future<Payment>> charged = new ArrayList<>(runs.size());
+        List<Future<Boolean>> called = new ArrayList<>(runs.size());
         for (PaymentSettlement.Run run : runs) {
-            charged.add(calls.submit(() -> charge(run)));
+            called.add(calls.submit(() -> call(run)));
         }
-        List<Payment> done = new ArrayList<>(runs.size());
-        for (int i = 0; i < charged.size(); i++) {
+        List<PaymentSettlement.Run> settled = new ArrayList<>(runs.size());
+        for (int i = 0; i < called.size(); i++) {
             try {
-                done.add(charged.get(i).get());
+                if (called.get(i).get()) {
+                    settled.add(runs.get(i));
+                }
             } catch (Exception e) {
                 // The payment stays pending under its lease: the recovery job asks the processor and finishes it.
                 log.error("Charge {} failed before its answer was recorded; the recovery job will finish it",
                         runs.get(i).payment.id(), e);
-                done.add(runs.get(i).payment);
             }
         }
-        return done;
+        if (!settled.isEmpty()) {
+            try {
+                settlement.finishAll(settled);
+            } catch (RuntimeException e) {
+                log.error("The answers of {} charges ({} …) could not be recorded; the recovery job will finish them",
+                        settled.size(), settled.getFirst().payment.id(), e);
+            }
+        }
+        return runs.stream().map(r -> r.payment).toList();
     }
 
     /**
@@ -154,21 +166,23 @@ class SubscriptionCharges {
         return runs;
     }
 
-    /** One charge: its call, through the kernel, and its answer recorded; at most {@code concurrency} at a time. */
-    private Payment charge(PaymentSettlement.Run run) throws InterruptedException {
+    /**
+     * One charge's call, through the kernel, at most {@code concurrency} at a time: true when it settled (its answer
+     * is then written with the others'); an unknown outcome is written at once, for the recovery job.
+     */
+    private boolean call(PaymentSettlement.Run run) throws InterruptedException {
         inFlight.acquire();
         try {
             if (settlement.settle(run, Settlement.Mode.SEND)) {
-                settlement.finish(run);
-            } else {
-                run.save(null);
+                return true;
             }
+            run.save(null);
         } catch (StaleWrite e) {
             log.debug("{} was moved by another writer meanwhile", run.payment.id());
         } finally {
             inFlight.release();
         }
-        return run.payment;
+        return false;
     }
 
     private static Caller owner(Subscription subscription) {

@@ -72,14 +72,22 @@ class Subscriptions {
                 .params(p).update();
     }
 
+    private static final String UPDATE = """
+            update subscriptions set status = :status, latest_payment_id = :latestPayment,
+                clock_date = :clock, current_period_start = :periodStart,
+                current_period_end = :periodEnd, next_charge_at = :nextCharge, version = :version,
+                updated_at = :updatedAt, cancelled_at = :cancelledAt
+            where id = :id""";
+
     void update(Subscription s) {
-        jdbc.sql("""
-                        update subscriptions set status = :status, latest_payment_id = :latestPayment,
-                            clock_date = :clock, current_period_start = :periodStart,
-                            current_period_end = :periodEnd, next_charge_at = :nextCharge, version = :version,
-                            updated_at = :updatedAt, cancelled_at = :cancelledAt
-                        where id = :id""")
-                .params(changing(s)).update();
+        jdbc.sql(UPDATE).params(changing(s)).update();
+    }
+
+    /** Writes the subscriptions as {@link #update} does, in one round trip (a JDBC batch). */
+    void updateAll(Collection<Subscription> changed) {
+        if (!changed.isEmpty()) {
+            batches.batchUpdate(UPDATE, changed.stream().map(this::changing).toArray(Map[]::new));
+        }
     }
 
     Optional<Subscription> find(Caller caller, String id, boolean lock) {
@@ -106,6 +114,15 @@ class Subscriptions {
         return found;
     }
 
+    /** By ids alone, locked in the order of their ids (after their mandates, as every flow takes them), by id. */
+    Map<String, Subscription> lockAll(Collection<String> ids) {
+        Map<String, Subscription> found = new HashMap<>();
+        jdbc.sql("select * from subscriptions where id = any(?::text[]) order by id for update")
+                .param(ids.stream().distinct().toArray(String[]::new))
+                .query(this::map).list().forEach(s -> found.put(s.id(), s));
+        return found;
+    }
+
     /** By id alone, locked, for the flows that act for its own merchant. */
     Subscription lock(String id) {
         return jdbc.sql("select * from subscriptions where id = ? for update").param(id).query(this::map).single();
@@ -125,19 +142,36 @@ class Subscriptions {
 
     // ---- periods ------------------------------------------------------------------------------------------------
 
+    private static final String INSERT_PERIOD = """
+            insert into subscription_periods (subscription_id, period, merchant_id, mode, charge_date,
+                amount, status, attempts, retries_left, due_at, notice_at, first_declined_on, payment_id,
+                updated_at)
+            values (:subscription, :period, :merchant, :mode, :chargeDate, :amount, :status, :attempts,
+                :retriesLeft, :dueAt, :noticeAt, :firstDeclined, :payment, now())""";
+
     void insertPeriod(Subscription s, Subscription.Period p) {
+        jdbc.sql(INSERT_PERIOD).params(inserting(s, p)).update();
+    }
+
+    /** A new period and its subscription. */
+    record NewPeriod(Subscription subscription, Subscription.Period period) {
+    }
+
+    /** Inserts the periods as {@link #insertPeriod} does, in one round trip (a JDBC batch). */
+    void insertPeriods(List<NewPeriod> periods) {
+        if (!periods.isEmpty()) {
+            batches.batchUpdate(INSERT_PERIOD, periods.stream().map(p -> inserting(p.subscription(), p.period()))
+                    .toArray(Map[]::new));
+        }
+    }
+
+    private static Map<String, Object> inserting(Subscription s, Subscription.Period p) {
         Map<String, Object> params = period(s.id(), p);
         params.put("merchant", s.fixed().merchantId());
         params.put("mode", s.fixed().mode().wire());
         params.put("chargeDate", p.chargeDate());
         params.put("amount", p.amount());
-        jdbc.sql("""
-                        insert into subscription_periods (subscription_id, period, merchant_id, mode, charge_date,
-                            amount, status, attempts, retries_left, due_at, notice_at, first_declined_on, payment_id,
-                            updated_at)
-                        values (:subscription, :period, :merchant, :mode, :chargeDate, :amount, :status, :attempts,
-                            :retriesLeft, :dueAt, :noticeAt, :firstDeclined, :payment, now())""")
-                .params(params).update();
+        return params;
     }
 
     void updatePeriod(String subscriptionId, Subscription.Period p) {
@@ -159,6 +193,23 @@ class Subscriptions {
     Subscription.Period period(String subscriptionId, int number) {
         return jdbc.sql("select * from subscription_periods where subscription_id = ? and period = ?")
                 .params(subscriptionId, number).query(Subscriptions::mapPeriod).single();
+    }
+
+    /** The periods named, by subscription and number. */
+    Map<PeriodKey, Subscription.Period> periods(List<PeriodKey> keys) {
+        Map<PeriodKey, Subscription.Period> found = new HashMap<>();
+        jdbc.sql("""
+                        select * from subscription_periods where (subscription_id, period) in
+                          (select * from unnest(?::text[], ?::int[]))""")
+                .params(keys.stream().map(PeriodKey::subscriptionId).toArray(String[]::new),
+                        keys.stream().map(PeriodKey::period).toArray(Integer[]::new))
+                .query((rs, i) -> Map.entry(new PeriodKey(rs.getString("subscription_id"), rs.getInt("period")),
+                        mapPeriod(rs, i))).list().forEach(e -> found.put(e.getKey(), e.getValue()));
+        return found;
+    }
+
+    /** A period by its subscription and number. */
+    record PeriodKey(String subscriptionId, int period) {
     }
 
     /** Its periods, the latest first. */
