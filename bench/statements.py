@@ -7,7 +7,8 @@ statements.py [--parameters] LOG USER@DB
 
 statements.py --expand BATCH TEMPLATE
     Prints the pgbench script TEMPLATE with each section between "-- @repeat" and "-- @end-repeat" written BATCH
-    times, "@k@" replaced by 1 … BATCH in the copies: pgbench has no loops, and one script run is one batch.
+    times, "@k@" replaced by 1 … BATCH in the copies: pgbench has no loops, and one script run is one batch. A
+    section opened with "-- @repeat SEP" is written as one line, its copies joined by SEP (a select list, say).
 """
 import re
 import sys
@@ -48,13 +49,17 @@ def capture(path, who, parameters):
 
 def expand(batch, path):
     lines = open(path).read().split('\n')
-    out, section = [], None
+    out, section, joined = [], None, None
     for line in lines:
-        if line.strip() == '-- @repeat':
+        if line.strip().startswith('-- @repeat'):
             section = []
+            joined = line.strip()[len('-- @repeat'):].lstrip(' ') or None
         elif line.strip() == '-- @end-repeat':
-            for i in range(1, batch + 1):
-                out.extend(line.replace('@k@', str(i)) for line in section)
+            copies = [[line.replace('@k@', str(i)) for line in section] for i in range(1, batch + 1)]
+            if joined:
+                out.append(joined.join(' '.join(part.strip() for part in copy) for copy in copies))
+            else:
+                out.extend(line for copy in copies for line in copy)
             section = None
         elif section is not None:
             section.append(line)
