@@ -22,7 +22,8 @@
 # Settings (environment): BENCH_SUBSCRIPTIONS (100000), BENCH_INSTANCES (2), BENCH_DB_POOL (8: each instance's
 # TENDER_DB_POOL_SIZE), BENCH_BATCH (50), BENCH_CONCURRENCY (16), BENCH_INTERVAL (PT1S): the scheduler's
 # tender.series.scheduler.{batch,concurrency,interval}; BENCH_TIMEOUT (1200 s: the service's run gives up),
-# BENCH_CEILING (set: 0 skips the ceiling), BENCH_CAPTURE_SQL (set: charge BENCH_CAPTURE_CHARGES (3) periods on one
+# BENCH_CEILING (set: 0 skips the ceiling), BENCH_CEILING_SQL (bench/ceiling-subscriptions.sql; a jar before the
+# batched finish: bench/ceiling-subscriptions-per-charge.sql), BENCH_CAPTURE_SQL (set: charge BENCH_CAPTURE_CHARGES (3) periods on one
 # instance with every statement logged, print them per connection and stop: how the ceiling is derived),
 # BENCH_PG_STATEMENTS (set: pg_stat_statements over the service's run, raw/pg-statements.txt; restarts PostgreSQL
 # with the library preloaded, and again afterwards without it), BENCH_JAR, BENCH_SERVICE_CMD, BENCH_JAVA,
@@ -47,7 +48,7 @@ PG_STATEMENTS="${BENCH_PG_STATEMENTS:-}"
 PORT="${BENCH_PORT:-8099}"
 DB="${BENCH_DB:-tender_subscriptions}"
 CEILING_DB="${BENCH_CEILING_DB:-tender_subscriptions_ceiling}"
-CEILING_SQL="$BENCH_DIR/ceiling-subscriptions.sql"
+CEILING_SQL="${BENCH_CEILING_SQL:-$BENCH_DIR/ceiling-subscriptions.sql}"
 API_KEY=sk_test_bench0000000000000000000000000000
 MASTER_KEY="$(head -c 32 /dev/urandom | base64)"
 STAMP="$(date -u +%Y%m%dT%H%M%SZ)"
@@ -287,7 +288,7 @@ fi
   machine_lines "$DB"
   echo "service settings: $INSTANCES instances, each TENDER_DB_POOL_SIZE=$DB_POOL, tender.series.scheduler.interval=$INTERVAL, batch=$BATCH, concurrency=$CONCURRENCY; everything else as packaged"
   echo "subscriptions: $COUNT (one made through the API, $((COUNT - 1)) cloned by bench/subscriptions-clone.sql), monthly, ZAR 99.00, one customer and one saved card (sandbox: approve)"
-  echo "ceiling: bench/ceiling-subscriptions.sql expanded for batches of $BATCH (raw/ceiling-expanded.sql), pgbench -M prepared -j 1, $((INSTANCES * DB_POOL)) clients"
+  echo "ceiling: bench/$(basename "$CEILING_SQL") expanded for batches of $BATCH (raw/ceiling-expanded.sql), pgbench -M prepared -j 1, $((INSTANCES * DB_POOL)) clients"
   echo "load average at the start: $(cat "$RAW/loadavg-start.txt" 2>/dev/null || echo "-"); at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 } >"$OUT/machine.txt"
 "$BENCH_DIR/summarize-subscriptions.sh" "$OUT" >"$OUT/summary.md"
