@@ -1,8 +1,9 @@
--- The ceiling of bench/subscriptions.sh: one pgbench "transaction" is one batch of the scheduler, as the service runs
--- it now (SubscriptionCharges.chargeDue), over the periods bench/subscriptions-clone.sql made due: the claim of up to
+-- The ceiling of bench/subscriptions.sh for the flow before the batching (the jar of ea12a94 to 44e0193; now:
+-- bench/ceiling-subscriptions.sql): one pgbench "transaction" is one batch of the scheduler, as the service ran it
+-- then (SubscriptionCharges.chargeDue), over the periods bench/subscriptions-clone.sql made due: the claim of up to
 -- :batch periods in one transaction, then for each period its processor call (the sandbox's transaction) and its
 -- finish (PaymentSettlement.finish with SeriesOutcomes), each a transaction of its own. The same statements in the same
--- order and the same transactions as the service's (a log_statement=all capture: bench/statements-per-charge.txt),
+-- order and the same transactions as the service's (a log_statement=all capture: bench/statements-per-charge-before.txt),
 -- on a copy of the same rows, with values of the same sizes (the JSON documents are the service's own, with this
 -- period's ids), in prepared mode like pgjdbc; a BEGIN travels with the statement after it, as pgjdbc sends it
 -- (\startpipeline), and every other statement is its own round trip, as in the service.
