@@ -60,8 +60,6 @@ CEILING_SQL="${BENCH_CEILING_SQL:-$BENCH_DIR/ceiling.sql}"
 MINIMAL_SQL="$BENCH_DIR/ceiling-minimal.sql"
 DB="${BENCH_DB:-tender_bench}"
 CEILING_DB="${BENCH_CEILING_DB:-tender_ceiling}"
-DB_USER=tender_bench
-DB_PASSWORD=tender_bench
 API_KEY=sk_test_bench0000000000000000000000000000
 # The service refuses an external database without a master key. The database is new each run, so a new key is too.
 MASTER_KEY="$(head -c 32 /dev/urandom | base64)"
@@ -69,49 +67,16 @@ STAMP="$(date -u +%Y%m%dT%H%M%SZ)"
 OUT="${BENCH_RESULTS:-$BENCH_DIR/results}/$STAMP${LABEL:+-$LABEL}"
 RAW="$OUT/raw"
 mkdir -p "$RAW"
-export BENCH_DIR BENCH_API_KEY="$API_KEY" PGPASSWORD="$DB_PASSWORD"
-
-log() { printf '%s %s\n' "$(date -u +%H:%M:%S)" "$*" >&2; }
+export BENCH_DIR BENCH_API_KEY="$API_KEY"
+# shellcheck source=bench/common.sh
+. "$BENCH_DIR/common.sh"
 
 # --- Tools: PostgreSQL, wrk, jq (Debian packages), a JDK that runs the jar, the jar itself. ---------------------
-need=()
-command -v pg_lsclusters >/dev/null && ls /usr/lib/postgresql/*/bin/pgbench >/dev/null 2>&1 || need+=(postgresql)
-command -v wrk >/dev/null || need+=(wrk)
-command -v jq >/dev/null || need+=(jq)
-[[ -z "$COUNT_ROUNDTRIPS" ]] || command -v tcpdump >/dev/null || need+=(tcpdump)
-if ((${#need[@]})); then
-  log "installing ${need[*]}"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
-fi
-PG_VERSION="$(ls /usr/lib/postgresql | sort -V | tail -1)"
-PGBENCH="/usr/lib/postgresql/$PG_VERSION/bin/pgbench"
-if ! pg_lsclusters -h | grep -q .; then
-  log "creating PostgreSQL cluster $PG_VERSION/main"
-  pg_createcluster "$PG_VERSION" main >/dev/null
-fi
-read -r CLUSTER_VERSION CLUSTER_NAME CLUSTER_PORT CLUSTER_STATUS _ < <(pg_lsclusters -h | head -1)
-if [[ "$CLUSTER_STATUS" != online* ]]; then
-  log "starting PostgreSQL cluster $CLUSTER_VERSION/$CLUSTER_NAME"
-  pg_ctlcluster "$CLUSTER_VERSION" "$CLUSTER_NAME" start
-fi
-JAVA="${BENCH_JAVA:-}"
-if [[ -z "$JAVA" ]]; then
-  for candidate in $(ls -d /usr/lib/jvm/*/bin/java 2>/dev/null); do
-    version="$("$candidate" -XshowSettings:properties -version 2>&1 | awk -F' = ' '/java.specification.version/ {print $2}')"
-    if [[ "${version%%.*}" -ge 21 ]] && { [[ -z "$JAVA" ]] || [[ "${version%%.*}" -gt "${best:-0}" ]]; }; then
-      JAVA="$candidate"; best="${version%%.*}"
-    fi
-  done
-fi
-[[ -n "$JAVA" ]] || { echo "no JDK 21+ found under /usr/lib/jvm; set BENCH_JAVA" >&2; exit 1; }
-JAR="${BENCH_JAR:-$ROOT/target/tender.jar}"
-SERVICE_CMD="${BENCH_SERVICE_CMD:-}"
-if [[ -z "$SERVICE_CMD" && ! -f "$JAR" ]]; then
-  log "building $JAR"
-  (cd "$ROOT" && ./mvnw -q -DskipTests package)
-fi
+bench_tools wrk $([[ -z "$COUNT_ROUNDTRIPS" ]] || echo tcpdump)
+bench_cluster
+bench_java
+bench_jar
 
-psql_admin() { su postgres -c "psql -X -q -v ON_ERROR_STOP=1 -p $CLUSTER_PORT $*"; }
 PG_SETTINGS="${BENCH_PG_SETTINGS:-}"
 # Some settings (shared_buffers) take effect only when the server restarts, so it restarts for any of them.
 apply_pg_settings() {
@@ -128,10 +93,8 @@ if [[ -n "$PG_SETTINGS" ]]; then
   for setting in $PG_SETTINGS; do psql_admin -c "\"alter system set ${setting%%=*} = '${setting#*=}'\""; done
   apply_pg_settings
 fi
-psql_bench() { psql -X -q -At -h 127.0.0.1 -p "$CLUSTER_PORT" -U "$DB_USER" "$@"; }
 # Commits that waited for the disk: during the runs at half load PostgreSQL logs every statement over 20 ms, and each
 # of those runs records how many of its database's COMMITs that was, and the slowest (a stall of the disk shows here).
-PG_LOG="/var/log/postgresql/postgresql-$CLUSTER_VERSION-$CLUSTER_NAME.log"
 slow_log() {
   if [[ "$1" == on ]]; then psql_admin -c "\"alter system set log_min_duration_statement = '20ms'\"";
   else psql_admin -c "\"alter system reset log_min_duration_statement\""; fi
@@ -147,28 +110,12 @@ slow_commits() {
 
 # --- Fresh databases: the service's, and the ceiling's (same schema, empty). -------------------------------------
 log "recreating databases $DB and $CEILING_DB"
-psql_admin <<SQL
-do \$\$ begin
-  if not exists (select from pg_roles where rolname = '$DB_USER') then
-    create role $DB_USER login password '$DB_PASSWORD';
-  end if;
-end \$\$;
-drop database if exists $DB with (force);
-drop database if exists $CEILING_DB with (force);
-create database $DB owner $DB_USER;
-create database $CEILING_DB owner $DB_USER;
-SQL
+recreate_databases "$DB" "$CEILING_DB"
 if [[ -n "${BENCH_CAPTURE_SQL:-}" ]]; then
   psql_admin -c "\"alter database $DB set log_statement = 'all'\""
 fi
 
 # --- CPU accounting: ticks of the service, of PostgreSQL, of this script's children (wrk, pgbench), of the machine.
-TICK="$(getconf CLK_TCK)"
-proc_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
-# Every PostgreSQL process, plus what the postmaster's exited children (pgbench's backends) used.
-pg_ticks() { ps -u postgres -o pid= | while read -r p; do awk '{print $14 + $15 + $16 + $17}' "/proc/$p/stat" 2>/dev/null || true; done | awk '{t += $1} END {print t + 0}'; }
-child_ticks() { awk '{print $16 + $17}' "/proc/$$/stat"; }
-machine_ticks() { awk '/^cpu / {print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat; }
 cpu_start() { C0_SVC=$(proc_ticks "$SERVICE_PID"); C0_PG=$(pg_ticks); C0_GEN=$(child_ticks); read -r C0_BUSY C0_ALL < <(machine_ticks); }
 # Prints JSON members: CPU ms per request of the service, PostgreSQL and the load generator; the machine's busy
 # share; and the share of CPU used by anything else on the machine (other work: noise).
@@ -184,7 +131,6 @@ cpu_end() {
 peak_rss_mib() { awk '/VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$SERVICE_PID/status"; }
 
 # --- The disk alone (PostgreSQL idle): how long a small synchronous write takes, and how often it stalls. ------------
-CLUSTER_DATA="$(pg_lsclusters -h | awk 'NR == 1 {print $6}')"
 log "disk: 20 s of 8 kB writes with fdatasync in $CLUSTER_DATA"
 python3 "$BENCH_DIR/disk-stalls.py" 20 "$CLUSTER_DATA" >"$RAW/disk-stalls.txt"
 
@@ -276,7 +222,6 @@ if [[ -n "${BENCH_CAPTURE_SQL:-}" ]]; then
   # Derive the ceilings: one request at a time with every statement logged; prints what each of the service's
   # connections ran (raw/<name>.txt: first lines; raw/<name>-full.txt: whole statements with their parameters).
   sleep 2
-  PG_LOG="/var/log/postgresql/postgresql-$CLUSTER_VERSION-$CLUSTER_NAME.log"
   capture() {
     local name=$1 from; shift
     from=$(($(wc -l <"$PG_LOG") + 1))
@@ -438,11 +383,7 @@ stop_service
 {
   echo "date: $STAMP"
   echo "commit: $(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet HEAD -- src pom.xml || echo ' (with uncommitted changes)'); $(if [[ -n "$SERVICE_CMD" ]]; then echo "service command: $SERVICE_CMD (its jar is its own, not necessarily this commit's)"; else echo "jar: $JAR"; fi)"
-  echo "cpu: $(nproc) x $(awk -F': ' '/model name/ {print $2; exit}' /proc/cpuinfo)"
-  echo "memory: $(awk '/MemTotal/ {printf "%.1f GiB", $2 / 1048576}' /proc/meminfo)"
-  echo "os: $(. /etc/os-release && echo "$PRETTY_NAME"), kernel $(uname -r)"
-  echo "java: $("$JAVA" -version 2>&1 | head -1) ($JAVA) options: ${BENCH_JAVA_OPTS:-none}"
-  echo "postgresql: $(psql_bench -d "$DB" -c 'show server_version') cluster $CLUSTER_VERSION/$CLUSTER_NAME; $(psql_bench -d "$DB" -c "select string_agg(name || '=' || current_setting(name), ', ' order by name) from pg_settings where name in ('shared_buffers','max_connections','synchronous_commit','fsync','wal_sync_method','full_page_writes','wal_level','commit_delay','max_wal_size','checkpoint_timeout','bgwriter_lru_maxpages')")"
+  machine_lines "$DB"
   echo "disk, idle (bench/disk-stalls.py): $(head -1 "$RAW/disk-stalls.txt"); $(sed -n 2p "$RAW/disk-stalls.txt")"
   echo "service settings: TENDER_DB_POOL_SIZE=$DB_POOL (Hikari), everything else as packaged"
   echo "postgresql settings changed for this run: ${PG_SETTINGS:-none}"

@@ -167,6 +167,21 @@ public class IdempotencyKeys implements SealedColumns {
                 .list();
     }
 
+    /** A key in flight for one of several resources: whose, and for which. */
+    public record UnfinishedOf(String merchantId, String mode, String resourceId, Unfinished unfinished) {
+    }
+
+    /** As {@link #unfinished(String, String, String)}, for several resources of any merchants in one query. */
+    public List<UnfinishedOf> unfinished(java.util.Collection<String> resourceIds) {
+        return jdbc.sql("""
+                        select merchant_id, mode, resource_id, idempotency_key, method, path from idempotency_keys
+                        where resource_id = any(?::text[]) and state = 'started'""")
+                .param(resourceIds.toArray(String[]::new))
+                .query((rs, i) -> new UnfinishedOf(rs.getString(1), rs.getString(2), rs.getString(3),
+                        new Unfinished(rs.getString(4), rs.getString(5), rs.getString(6))))
+                .list();
+    }
+
     /** Drops a claim whose request failed before it changed anything, so that a retry runs anew. */
     public void release(Caller caller, String key) {
         jdbc.sql("delete from idempotency_keys where merchant_id = ? and mode = ? and idempotency_key = ? and state = 'started'")

@@ -3,6 +3,7 @@ package io.tender.outbox;
 import io.tender.api.Ids;
 import io.tender.auth.Caller;
 import io.tender.database.Statement;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.IllegalTransactionStateException;
@@ -26,12 +27,14 @@ public class Outbox {
     }
 
     private final JdbcClient jdbc;
+    private final JdbcTemplate batches;
     private final String[] channels;
     private final OutboxRelay relay;
     private final CloudEventJson cloudEvents;
 
-    Outbox(JdbcClient jdbc, List<RelayChannel> channels, OutboxRelay relay, JsonMapper json) {
+    Outbox(JdbcClient jdbc, JdbcTemplate batches, List<RelayChannel> channels, OutboxRelay relay, JsonMapper json) {
         this.jdbc = jdbc;
+        this.batches = batches;
         this.cloudEvents = new CloudEventJson(json);
         this.channels = channels.stream().map(RelayChannel::name).toArray(String[]::new);
         this.relay = relay;
@@ -41,6 +44,23 @@ public class Outbox {
         Appending appending = appending(caller, event);
         jdbc.sql(appending.statement().sql()).params(appending.statement().args()).update();
         return appending.eventId();
+    }
+
+    /** An event and whose it is. */
+    public record Owned(Caller caller, Event event) {
+    }
+
+    /**
+     * Appends the events in order, as {@link #append} does each, in one round trip (a JDBC batch of the one
+     * statement), in the transaction of their changes.
+     */
+    public void appendAll(List<Owned> events) {
+        if (events.isEmpty()) {
+            return;
+        }
+        List<Appending> appending = events.stream().map(e -> appending(e.caller(), e.event())).toList();
+        batches.batchUpdate(appending.getFirst().statement().sql(),
+                appending.stream().map(a -> a.statement().args()).toList());
     }
 
     /** An event's id and the statement that appends it, for the caller to send in its transaction. */

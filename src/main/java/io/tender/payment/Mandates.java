@@ -4,6 +4,7 @@ import io.tender.api.ListQuery;
 import io.tender.api.ListSql;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import tools.jackson.core.type.TypeReference;
@@ -15,6 +16,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,11 +35,19 @@ class Mandates {
     private static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {
     };
 
+    private static final String UPDATE = """
+            update mandates set status = :status, payments_count = :payments,
+                installments_charged = :installments, version = :version, updated_at = :updatedAt,
+                cancelled_at = :cancelledAt
+            where id = :id""";
+
     private final JdbcClient jdbc;
+    private final NamedParameterJdbcTemplate batches;
     private final JsonMapper json;
 
-    Mandates(JdbcClient jdbc, JsonMapper json) {
+    Mandates(JdbcClient jdbc, NamedParameterJdbcTemplate batches, JsonMapper json) {
         this.jdbc = jdbc;
+        this.batches = batches;
         this.json = json;
     }
 
@@ -70,12 +80,14 @@ class Mandates {
     }
 
     void update(Mandate m) {
-        jdbc.sql("""
-                        update mandates set status = :status, payments_count = :payments,
-                            installments_charged = :installments, version = :version, updated_at = :updatedAt,
-                            cancelled_at = :cancelledAt
-                        where id = :id""")
-                .params(changing(m)).update();
+        jdbc.sql(UPDATE).params(changing(m)).update();
+    }
+
+    /** Writes the mandates as {@link #update} does, in one round trip (a JDBC batch). */
+    void updateAll(Collection<Mandate> changed) {
+        if (!changed.isEmpty()) {
+            batches.batchUpdate(UPDATE, changed.stream().map(this::changing).toArray(Map[]::new));
+        }
     }
 
     Optional<Mandate> find(Caller caller, String id, boolean lock) {
@@ -94,9 +106,26 @@ class Mandates {
         return jdbc.sql("select * from mandates where id = ?").param(id).query(this::map).single();
     }
 
+    /** By ids alone, not locked, by id (a claim reads the mandates of the periods it took in one query). */
+    Map<String, Mandate> byIds(Collection<String> ids) {
+        Map<String, Mandate> found = new HashMap<>();
+        jdbc.sql("select * from mandates where id = any(?::text[])").param(ids.toArray(String[]::new))
+                .query(this::map).list().forEach(m -> found.put(m.id(), m));
+        return found;
+    }
+
     /** By id alone, locked, for the flows that act for its own merchant (a charge's end, a subscription's). */
     Mandate lock(String id) {
         return jdbc.sql("select * from mandates where id = ? for update").param(id).query(this::map).single();
+    }
+
+    /** By ids alone, locked in the order of their ids (as every flow that locks several takes them), by id. */
+    Map<String, Mandate> lockAll(Collection<String> ids) {
+        Map<String, Mandate> found = new HashMap<>();
+        jdbc.sql("select * from mandates where id = any(?::text[]) order by id for update")
+                .param(ids.stream().distinct().toArray(String[]::new))
+                .query(this::map).list().forEach(m -> found.put(m.id(), m));
+        return found;
     }
 
     /** The active mandate a saved method is charged under, locked; empty when it has none. */

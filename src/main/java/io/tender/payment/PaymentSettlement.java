@@ -249,6 +249,45 @@ record PaymentSettlement(Payments payments, PaymentSessions sessions, WaitingKey
     }
 
     /**
+     * Writes several settled subscription charges (no session, no obligation: {@code SubscriptionCharges}' runs) in one
+     * transaction, as {@link #finish} writes each: their series' moves ({@link SeriesOutcomes#settledAll}), the
+     * payments, their events and the Idempotency-Keys waiting on them, each table in one round trip. The payments are
+     * locked first, after their mandates and subscriptions; one that another writer moved since it was read (the
+     * recovery job, after its lease ran out) is left out, as {@link #finish} would throw {@code StaleWrite} for it.
+     * Returns the runs written.
+     */
+    List<Run> finishAll(List<Run> runs) {
+        if (runs.stream().anyMatch(r -> r.session != null || r.payment.obligationId() != null
+                || !r.payment.offSession() || r.payment.series().subscriptionId() == null)) {
+            throw new IllegalArgumentException("finishAll writes subscription charges only");
+        }
+        List<Run> written = tx.execute(s -> {
+            SeriesOutcomes.Locked locked = seriesOutcomes.lockAll(runs);
+            var revisions = payments.lockRevisions(runs.stream().map(r -> r.payment.id()).toList());
+            List<Run> current = new ArrayList<>(runs.size());
+            for (Run run : runs) {
+                if (Integer.valueOf(run.payment.revision()).equals(revisions.get(run.payment.id()))) {
+                    current.add(run);
+                } else {
+                    log.debug("{} was moved by another writer meanwhile", run.payment.id());
+                }
+            }
+            seriesOutcomes.settledAll(locked, current.stream().filter(r -> r.payment.status().isFinal()).toList());
+            payments.updateAll(current.stream().map(r -> r.payment).toList(), null);
+            List<Outbox.Owned> events = new ArrayList<>();
+            for (Run run : current) {
+                run.events.forEach(e -> events.add(new Outbox.Owned(run.owner, e.get())));
+            }
+            outbox.appendAll(events);
+            current.forEach(r -> r.events.clear());
+            waitingKeys.completeAll(current.stream().map(r -> new WaitingKeys.Final(r.payment.merchantId(),
+                    r.payment.mode().wire(), r.payment.id(), waiting -> answer(r.payment))).toList());
+            return current;
+        });
+        return written == null ? List.of() : written;
+    }
+
+    /**
      * The run with its session read again and locked, inside the final transaction: the session may have changed
      * since the attempt started (a payment request's new expiry), and the move is made on the one in the database.
      * A final payment that is still the session's latest attempt ends it (saving its method, if it should).

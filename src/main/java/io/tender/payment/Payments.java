@@ -7,6 +7,7 @@ import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
 import io.tender.settlement.LeasedRows;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Propagation;
@@ -41,13 +42,29 @@ public class Payments {
     private static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {
     };
 
+    private static final String INSERT = """
+            insert into payments (id, merchant_id, mode, status, intent, capture_method, amount, currency,
+                country, authorized_amount, authorization_expires_at, paid_amount, voided_amount,
+                payment_method_details, card_fingerprint, external_reference, last_payment_error, metadata,
+                payment_session_id, customer_id, obligation_id, version, operations, revision, lease_until,
+                created_at, updated_at, payment_method_id, mandate_id, charge_date, subscription_id,
+                subscription_period, period_attempt, off_session, will_retry, next_retry_at)
+            values (:id, :merchant, :mode, :status, :intent, :captureMethod, :amount, :currency,
+                :country, :authorized, :expiresAt, :paid, :voided,
+                :details::jsonb, :fingerprint, :externalReference, :lastError::jsonb, :metadata::jsonb,
+                :session, :customer, :obligation, :version, :operations::jsonb, 1, :lease,
+                :createdAt, :updatedAt, :paymentMethod, :mandate, :chargeDate, :subscription,
+                :period, :periodAttempt, :offSession, :willRetry, :nextRetryAt)""";
+
     private final JdbcClient jdbc;
+    private final NamedParameterJdbcTemplate batches;
     private final LeasedRows rows;
     private final JsonMapper json;
     private final Rejections rejections;
 
-    Payments(JdbcClient jdbc, JsonMapper json, Rejections rejections) {
+    Payments(JdbcClient jdbc, NamedParameterJdbcTemplate batches, JsonMapper json, Rejections rejections) {
         this.jdbc = jdbc;
+        this.batches = batches;
         this.rows = new LeasedRows(jdbc, "payments");
         this.json = json;
         this.rejections = rejections;
@@ -72,6 +89,20 @@ public class Payments {
     }
 
     void insert(Payment p, Duration lease) {
+        jdbc.sql(INSERT).params(inserting(p, lease)).update();
+        p.written();
+    }
+
+    /** Inserts the payments as {@link #insert} does, in one round trip (a JDBC batch). */
+    void insertAll(List<Payment> payments, Duration lease) {
+        if (payments.isEmpty()) {
+            return;
+        }
+        batches.batchUpdate(INSERT, payments.stream().map(p -> inserting(p, lease)).toArray(Map[]::new));
+        payments.forEach(Payment::written);
+    }
+
+    private Map<String, Object> inserting(Payment p, Duration lease) {
         Map<String, Object> params = changing(p, lease);
         params.put("merchant", p.merchantId());
         params.put("mode", p.mode().wire());
@@ -91,35 +122,51 @@ public class Payments {
         params.put("period", series == null ? null : series.period());
         params.put("periodAttempt", series == null ? null : series.attempt());
         params.put("offSession", series != null && series.offSession());
-        jdbc.sql("""
-                        insert into payments (id, merchant_id, mode, status, intent, capture_method, amount, currency,
-                            country, authorized_amount, authorization_expires_at, paid_amount, voided_amount,
-                            payment_method_details, card_fingerprint, external_reference, last_payment_error, metadata,
-                            payment_session_id, customer_id, obligation_id, version, operations, revision, lease_until,
-                            created_at, updated_at, payment_method_id, mandate_id, charge_date, subscription_id,
-                            subscription_period, period_attempt, off_session, will_retry, next_retry_at)
-                        values (:id, :merchant, :mode, :status, :intent, :captureMethod, :amount, :currency,
-                            :country, :authorized, :expiresAt, :paid, :voided,
-                            :details::jsonb, :fingerprint, :externalReference, :lastError::jsonb, :metadata::jsonb,
-                            :session, :customer, :obligation, :version, :operations::jsonb, 1, :lease,
-                            :createdAt, :updatedAt, :paymentMethod, :mandate, :chargeDate, :subscription,
-                            :period, :periodAttempt, :offSession, :willRetry, :nextRetryAt)""")
-                .params(params).update();
-        p.written();
+        return params;
     }
+
+    private static final String UPDATE = """
+            update payments set status = :status, authorized_amount = :authorized,
+                authorization_expires_at = :expiresAt, paid_amount = :paid, voided_amount = :voided,
+                payment_method_details = :details::jsonb, last_payment_error = :lastError::jsonb,
+                metadata = :metadata::jsonb, payment_method_id = :paymentMethod, version = version + :versionMoved,
+                operations = :operations::jsonb, mandate_id = :mandate, charge_date = :chargeDate,
+                will_retry = :willRetry, next_retry_at = :nextRetryAt,
+                revision = revision + 1, lease_until = :lease, updated_at = :updatedAt
+            where id = :id and revision = :revision""";
 
     /** Writes the payment's new state if nobody else wrote it since it was read ({@code StaleWrite} otherwise). */
     void update(Payment p, Duration lease) {
-        rows.updateOrThrow(p.id(), changing(p, lease), """
-                update payments set status = :status, authorized_amount = :authorized,
-                    authorization_expires_at = :expiresAt, paid_amount = :paid, voided_amount = :voided,
-                    payment_method_details = :details::jsonb, last_payment_error = :lastError::jsonb,
-                    metadata = :metadata::jsonb, payment_method_id = :paymentMethod, version = version + :versionMoved,
-                    operations = :operations::jsonb, mandate_id = :mandate, charge_date = :chargeDate,
-                    will_retry = :willRetry, next_retry_at = :nextRetryAt,
-                    revision = revision + 1, lease_until = :lease, updated_at = :updatedAt
-                where id = :id and revision = :revision""");
+        rows.updateOrThrow(p.id(), changing(p, lease), UPDATE);
         p.written();
+    }
+
+    /**
+     * Writes the payments as {@link #update} does each, in one round trip (a JDBC batch); {@code StaleWrite} (and the
+     * caller's transaction rolls back) unless each was written.
+     */
+    void updateAll(List<Payment> payments, Duration lease) {
+        if (payments.isEmpty()) {
+            return;
+        }
+        int[] written = batches.batchUpdate(UPDATE, payments.stream().map(p -> changing(p, lease)).toArray(Map[]::new));
+        for (int i = 0; i < written.length; i++) {
+            rows.requireWritten(payments.get(i).id(), written[i]);
+        }
+        payments.forEach(Payment::written);
+    }
+
+    /**
+     * The payments' revisions, each row locked until the caller's transaction ends (in the order of their ids): a
+     * writer of several sees at once which another writer moved since it read them.
+     */
+    Map<String, Integer> lockRevisions(java.util.Collection<String> ids) {
+        Map<String, Integer> found = new HashMap<>();
+        jdbc.sql("select id, revision from payments where id = any(?::text[]) order by id for update")
+                .param(ids.toArray(String[]::new))
+                .query((rs, i) -> Map.entry(rs.getString(1), rs.getInt(2))).list()
+                .forEach(e -> found.put(e.getKey(), e.getValue()));
+        return found;
     }
 
     void release(Payment p) {

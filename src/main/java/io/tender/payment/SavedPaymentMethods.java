@@ -17,6 +17,8 @@ import io.tender.secrets.SecretBox;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.time.ZoneOffset;
 import java.util.Map;
@@ -25,7 +27,7 @@ import java.util.Optional;
 /**
  * The {@code payment_methods} table: saved payment methods, one per payment that saved one. A card kept for a series
  * also holds the processor's reusable token for it, sealed (AES-GCM under the master key, bound to the method's id):
- * only {@link #kept} opens it, to charge the card without the customer.
+ * only {@link #kept} and {@link #keptByIds} open it, to charge the card without the customer.
  */
 @Repository
 class SavedPaymentMethods implements SealedColumns {
@@ -73,9 +75,25 @@ class SavedPaymentMethods implements SealedColumns {
                 new String(box.open(sealed, tokenContext(id)), StandardCharsets.UTF_8)));
     }
 
-    /** By id alone (a subscription's charge, made for the method's own merchant). */
-    SavedPaymentMethod byId(String id) {
-        return jdbc.sql("select * from payment_methods where id = ?").param(id).query(this::map).single();
+    /** A saved method, and the card as the processor charges it without the customer, if the processor kept it. */
+    record Kept(SavedPaymentMethod method, Optional<PaymentMethodInput.Saved> card) {
+    }
+
+    /**
+     * By ids alone, by id, each with its kept card opened (as {@link #kept} opens it): a claim of subscription
+     * periods reads the methods they are charged to in one query, and opens each token once.
+     */
+    Map<String, Kept> keptByIds(Collection<String> ids) {
+        Map<String, Kept> found = new HashMap<>();
+        jdbc.sql("select * from payment_methods where id = any(?::text[])").param(ids.stream().distinct()
+                .toArray(String[]::new)).query((rs, i) -> {
+                    byte[] sealed = rs.getBytes("processor_token_sealed");
+                    SavedPaymentMethod method = map(rs, i);
+                    return new Kept(method, sealed == null ? Optional.empty()
+                            : Optional.of(new PaymentMethodInput.Saved(new String(
+                            box.open(sealed, tokenContext(method.id())), StandardCharsets.UTF_8))));
+                }).list().forEach(k -> found.put(k.method().id(), k));
+        return found;
     }
 
     @Override

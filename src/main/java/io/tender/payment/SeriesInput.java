@@ -8,6 +8,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.LongPredicate;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -16,6 +17,11 @@ import java.util.stream.Collectors;
 final class SeriesInput {
 
     private static final Pattern DATE = Pattern.compile("^[0-9]{4}-[0-9]{2}-[0-9]{2}$");
+    /**
+     * The IANA zones, read once: {@link ZoneId#getAvailableZoneIds()} builds a new set of some 600 names on every call,
+     * and every subscription and mandate read from its row checks its zone.
+     */
+    private static final Set<String> ZONES = Set.copyOf(ZoneId.getAvailableZoneIds());
 
     private SeriesInput() {
     }
@@ -75,7 +81,7 @@ final class SeriesInput {
             return MandateTerms.DEFAULT_ZONE;
         }
         // Offsets (+02:00) and prefixed ids (UTC+2) parse but are not IANA zones: a mandate's dates follow a place.
-        if (!ZoneId.getAvailableZoneIds().contains(value)) {
+        if (!ZONES.contains(value)) {
             in.reject(name, "must be an IANA time zone such as Africa/Johannesburg");
             return null;
         }

@@ -2,17 +2,24 @@ package io.tender.payment;
 
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
+import io.tender.auth.Mode;
 import io.tender.outbox.Outbox;
 import io.tender.processor.PaymentProcessors;
+import io.tender.settlement.Settlement;
 import io.tender.settlement.StaleWrite;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -23,13 +30,14 @@ import java.util.concurrent.Semaphore;
  * runs them. Each due period is a row: one transaction claims a batch of them ({@code FOR UPDATE SKIP LOCKED}) and,
  * for each, records its payment pending under a processor key derived from the subscription, the period and the
  * attempt, and moves the period to {@code charging} (so no instance claims it again); then the kept cards are
- * charged, with no transaction open, and {@link PaymentSettlement#finish} records each answer, the period's fate
- * ({@link SeriesOutcomes}) with it. A crash anywhere leaves a pending payment the recovery job finishes: it asks the
- * processor, and sends again (under a fresh key) only a charge the processor never received while its subscription
- * and mandate still want it. The claim holds each period's subscription ({@code SKIP LOCKED}: a cancel in progress
- * keeps the period for the next run), so a subscription cancelled before the claim is never charged by it. A period
- * whose charge cannot be started (an error of its own) is postponed, and the others go on. Only the modes with a
- * processor are charged. Notices ({@code mandate.payment_upcoming}) are claimed the same way.
+ * charged, with no transaction open, and {@link PaymentSettlement#finishAll} records the answers, each period's fate
+ * ({@link SeriesOutcomes}) with its own, in one transaction. A crash anywhere leaves a pending payment the recovery job
+ * finishes: it asks the processor, and sends again (under a fresh key) only a charge the processor never received
+ * while its subscription and mandate still want it. The claim holds each period's subscription ({@code SKIP LOCKED}: a
+ * cancel in progress keeps the period for the next run), so a subscription cancelled before the claim is never charged
+ * by it. A batch that cannot be started together is started a period at a time, and a period whose start fails (an
+ * error of its own) is postponed while the others go on. Only the modes with a processor are charged. Notices
+ * ({@code mandate.payment_upcoming}) are claimed the same way.
  */
 @Service
 class SubscriptionCharges {
@@ -62,8 +70,8 @@ class SubscriptionCharges {
         this.views = views;
         this.outbox = outbox;
         this.tx = tx;
-        this.eachPeriod = new TransactionTemplate(java.util.Objects.requireNonNull(tx.getTransactionManager()));
-        this.eachPeriod.setPropagationBehavior(org.springframework.transaction.TransactionDefinition.PROPAGATION_NESTED);
+        this.eachPeriod = new TransactionTemplate(Objects.requireNonNull(tx.getTransactionManager()));
+        this.eachPeriod.setPropagationBehavior(TransactionDefinition.PROPAGATION_NESTED);
         this.inFlight = new Semaphore(settings.scheduler().concurrency());
     }
 
@@ -86,47 +94,70 @@ class SubscriptionCharges {
 
     /**
      * Charges the periods due by {@code now} (of one subscription, or of all for null), at most {@code limit}, and
-     * returns their payments as they stand afterwards ({@code pending} while an answer is unknown).
+     * returns their payments as they stand afterwards ({@code pending} while an answer is unknown). The calls go out
+     * at most {@code concurrency} at a time; the answers are then written together
+     * ({@link PaymentSettlement#finishAll}).
      */
     List<Payment> chargeDue(Instant now, String subscriptionId, int limit) {
         List<PaymentSettlement.Run> runs = tx.execute(s -> claim(now, subscriptionId, limit));
         if (runs == null || runs.isEmpty()) {
             return List.of();
         }
-        List<Future<Payment>> charged = new ArrayList<>(runs.size());
+        List<Future<Boolean>> called = new ArrayList<>(runs.size());
         for (PaymentSettlement.Run run : runs) {
-            charged.add(calls.submit(() -> charge(run)));
+            called.add(calls.submit(() -> call(run)));
         }
-        List<Payment> done = new ArrayList<>(runs.size());
-        for (int i = 0; i < charged.size(); i++) {
+        List<PaymentSettlement.Run> settled = new ArrayList<>(runs.size());
+        for (int i = 0; i < called.size(); i++) {
             try {
-                done.add(charged.get(i).get());
+                if (called.get(i).get()) {
+                    settled.add(runs.get(i));
+                }
             } catch (Exception e) {
                 // The payment stays pending under its lease: the recovery job asks the processor and finishes it.
                 log.error("Charge {} failed before its answer was recorded; the recovery job will finish it",
                         runs.get(i).payment.id(), e);
-                done.add(runs.get(i).payment);
             }
         }
-        return done;
+        if (!settled.isEmpty()) {
+            try {
+                settlement.finishAll(settled);
+            } catch (RuntimeException e) {
+                log.error("The answers of {} charges ({} …) could not be recorded; the recovery job will finish them",
+                        settled.size(), settled.getFirst().payment.id(), e);
+            }
+        }
+        return runs.stream().map(r -> r.payment).toList();
     }
 
     /** A period whose charge failed to start waits this long before it is tried again. */
-    static final java.time.Duration POSTPONED = java.time.Duration.ofMinutes(1);
+    static final Duration POSTPONED = Duration.ofMinutes(1);
 
     /**
      * The claim, in one transaction: each due period's payment is recorded pending and the period is
      * {@code charging}; a period whose subscription or mandate ended meanwhile is cancelled instead; one whose
-     * subscription another transaction holds is left for the next run; one whose start fails is postponed.
+     * subscription another transaction holds is left for the next run. What the periods are charged under is read once
+     * for the batch (a query per table), and the payments and the periods' moves are written in one round trip each.
+     * If the batch fails to start, each period is started on its own, and one that fails is postponed.
      */
     private List<PaymentSettlement.Run> claim(Instant now, String subscriptionId, int limit) {
-        List<PaymentSettlement.Run> runs = new ArrayList<>();
+        List<String> modes = Arrays.stream(Mode.values())
+                .filter(m -> processors.find(m).isPresent()).map(Mode::wire).toList();
+        List<Subscriptions.Due> claimed = subscriptions.lockDueCharges(now, subscriptionId, limit, modes);
+        if (claimed.isEmpty()) {
+            return List.of();
+        }
         Instant recorded = Timestamps.now();
-        List<String> modes = java.util.Arrays.stream(io.tender.auth.Mode.values())
-                .filter(m -> processors.find(m).isPresent()).map(io.tender.auth.Mode::wire).toList();
-        for (Subscriptions.Due due : subscriptions.lockDueCharges(now, subscriptionId, limit, modes)) {
+        try {
+            return eachPeriod.execute(s -> start(claimed, recorded));
+        } catch (RuntimeException batch) {
+            log.warn("A batch of {} subscription periods could not be started together; each is started on its own",
+                    claimed.size(), batch);
+        }
+        List<PaymentSettlement.Run> runs = new ArrayList<>();
+        for (Subscriptions.Due due : claimed) {
             try {
-                eachPeriod.executeWithoutResult(s -> start(due, recorded).ifPresent(runs::add));
+                runs.addAll(eachPeriod.execute(s -> start(List.of(due), recorded)));
             } catch (RuntimeException e) {
                 log.error("The charge of period {} of {} could not be started; it is tried again in {}",
                         due.period().number(), due.subscriptionId(), POSTPONED, e);
@@ -136,46 +167,65 @@ class SubscriptionCharges {
         return runs;
     }
 
-    /** One claimed period: its payment recorded pending and the period {@code charging}, or nothing to charge. */
-    private java.util.Optional<PaymentSettlement.Run> start(Subscriptions.Due due, Instant recorded) {
-        var held = subscriptions.lockUnlessHeld(due.subscriptionId());
-        if (held.isEmpty()) {
-            return java.util.Optional.empty();
+    /** Claimed periods: each one's payment recorded pending and the period {@code charging}, or nothing to charge. */
+    private List<PaymentSettlement.Run> start(List<Subscriptions.Due> claimed, Instant recorded) {
+        Map<String, Subscription> owners = subscriptions.lockAllUnlessHeld(claimed.stream()
+                .map(Subscriptions.Due::subscriptionId).toList());
+        Map<String, Mandate> mandatesById = mandates.byIds(owners.values().stream()
+                .map(s -> s.fixed().mandateId()).distinct().toList());
+        Map<String, SavedPaymentMethods.Kept> cards = methods.keptByIds(mandatesById.values().stream()
+                .map(m -> m.fixed().paymentMethodId()).toList());
+        List<PaymentSettlement.Run> runs = new ArrayList<>();
+        List<Payment> charges = new ArrayList<>();
+        List<Subscriptions.PeriodOf> moved = new ArrayList<>();
+        for (Subscriptions.Due due : claimed) {
+            Subscription subscription = owners.get(due.subscriptionId());
+            if (subscription == null) {
+                continue; // held by a cancel or resume in progress: the next run sees what it decided
+            }
+            Mandate mandate = mandatesById.get(subscription.fixed().mandateId());
+            SavedPaymentMethods.Kept kept = cards.get(mandate.fixed().paymentMethodId());
+            if (subscription.status().ended() || subscription.status() == Subscription.Status.UNPAID
+                    || mandate.status() != Mandate.Status.ACTIVE || kept == null || kept.card().isEmpty()) {
+                moved.add(new Subscriptions.PeriodOf(due.subscriptionId(),
+                        due.period().ended(Subscription.PeriodStatus.CANCELLED)));
+                continue;
+            }
+            Subscription.Period period = due.period();
+            Subscription.Terms terms = subscription.fixed();
+            Payment payment = Payment.charge(new Payment.Terms(terms.merchantId(), terms.mode(), Payment.Intent.PAYMENT,
+                            Payment.CaptureMethod.AUTOMATIC, period.amount(), terms.currency(), "ZA",
+                            terms.customerId(), null), null, kept.method(),
+                    Payment.SeriesCharge.ofPeriod(mandate.id(), period.chargeDate(), subscription.id(),
+                            period.number(), period.attempts() + 1), null, recorded);
+            payment.beginAuthorization(recorded);
+            charges.add(payment);
+            moved.add(new Subscriptions.PeriodOf(subscription.id(), period.charging(payment.id())));
+            runs.add(settlement.new Run(owner(subscription), payment, null,
+                    processors.forMode(terms.mode()), kept.card().get()));
         }
-        Subscription subscription = held.get();
-        Mandate mandate = mandates.byId(subscription.fixed().mandateId());
-        var card = methods.kept(mandate.fixed().paymentMethodId());
-        if (subscription.status().ended() || subscription.status() == Subscription.Status.UNPAID
-                || mandate.status() != Mandate.Status.ACTIVE || card.isEmpty()) {
-            subscriptions.updatePeriod(due.subscriptionId(), due.period().ended(Subscription.PeriodStatus.CANCELLED));
-            return java.util.Optional.empty();
-        }
-        Subscription.Period period = due.period();
-        SavedPaymentMethod method = methods.byId(mandate.fixed().paymentMethodId());
-        Subscription.Terms terms = subscription.fixed();
-        Payment payment = Payment.charge(new Payment.Terms(terms.merchantId(), terms.mode(), Payment.Intent.PAYMENT,
-                        Payment.CaptureMethod.AUTOMATIC, period.amount(), terms.currency(), "ZA",
-                        terms.customerId(), null), null, method,
-                Payment.SeriesCharge.ofPeriod(mandate.id(), period.chargeDate(), subscription.id(), period.number(),
-                        period.attempts() + 1), null, recorded);
-        payment.beginAuthorization(recorded);
-        payments.insert(payment, settlement.lease());
-        subscriptions.updatePeriod(subscription.id(), period.charging(payment.id()));
-        return java.util.Optional.of(settlement.new Run(owner(subscription), payment, null,
-                processors.forMode(terms.mode()), card.get()));
+        payments.insertAll(charges, settlement.lease());
+        subscriptions.updatePeriods(moved);
+        return runs;
     }
 
-    /** One charge: its call, through the kernel, and its answer recorded; at most {@code concurrency} at a time. */
-    private Payment charge(PaymentSettlement.Run run) throws InterruptedException {
+    /**
+     * One charge's call, through the kernel, at most {@code concurrency} at a time: true when it settled (its answer
+     * is then written with the others'); an unknown outcome is written at once, for the recovery job.
+     */
+    private boolean call(PaymentSettlement.Run run) throws InterruptedException {
         inFlight.acquire();
         try {
-            settlement.settleAndFinish(run);
+            if (settlement.settle(run, Settlement.Mode.SEND)) {
+                return true;
+            }
+            run.save(null);
         } catch (StaleWrite e) {
             log.debug("{} was moved by another writer meanwhile", run.payment.id());
         } finally {
             inFlight.release();
         }
-        return run.payment;
+        return false;
     }
 
     private static Caller owner(Subscription subscription) {

@@ -4,6 +4,7 @@ import io.tender.api.ListQuery;
 import io.tender.api.ListSql;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import tools.jackson.databind.json.JsonMapper;
@@ -15,6 +16,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,11 +31,19 @@ import java.util.Optional;
 @Repository
 class Subscriptions {
 
+    private static final String UPDATE_PERIOD = """
+            update subscription_periods set status = :status, attempts = :attempts,
+                retries_left = :retriesLeft, due_at = :dueAt, notice_at = :noticeAt,
+                first_declined_on = :firstDeclined, payment_id = :payment, updated_at = now()
+            where subscription_id = :subscription and period = :period""";
+
     private final JdbcClient jdbc;
+    private final NamedParameterJdbcTemplate batches;
     private final JsonMapper json;
 
-    Subscriptions(JdbcClient jdbc, JsonMapper json) {
+    Subscriptions(JdbcClient jdbc, NamedParameterJdbcTemplate batches, JsonMapper json) {
         this.jdbc = jdbc;
+        this.batches = batches;
         this.json = json;
     }
 
@@ -62,14 +72,22 @@ class Subscriptions {
                 .params(p).update();
     }
 
+    private static final String UPDATE = """
+            update subscriptions set status = :status, latest_payment_id = :latestPayment,
+                clock_date = :clock, current_period_start = :periodStart,
+                current_period_end = :periodEnd, next_charge_at = :nextCharge, version = :version,
+                updated_at = :updatedAt, cancelled_at = :cancelledAt
+            where id = :id""";
+
     void update(Subscription s) {
-        jdbc.sql("""
-                        update subscriptions set status = :status, latest_payment_id = :latestPayment,
-                            clock_date = :clock, current_period_start = :periodStart,
-                            current_period_end = :periodEnd, next_charge_at = :nextCharge, version = :version,
-                            updated_at = :updatedAt, cancelled_at = :cancelledAt
-                        where id = :id""")
-                .params(changing(s)).update();
+        jdbc.sql(UPDATE).params(changing(s)).update();
+    }
+
+    /** Writes the subscriptions as {@link #update} does, in one round trip (a JDBC batch). */
+    void updateAll(Collection<Subscription> changed) {
+        if (!changed.isEmpty()) {
+            batches.batchUpdate(UPDATE, changed.stream().map(this::changing).toArray(Map[]::new));
+        }
     }
 
     Optional<Subscription> find(Caller caller, String id, boolean lock) {
@@ -89,18 +107,30 @@ class Subscriptions {
     }
 
     /**
-     * By id alone, locked, unless another transaction holds it (a cancel or resume in progress): then empty, and the
-     * caller leaves what it wanted to do for later rather than wait while it holds other rows.
+     * By ids alone, each locked unless another transaction holds it (a cancel or resume in progress), by id: a held
+     * one is missing, and the claim leaves its period for the next run rather than wait while it holds other rows.
      */
-    Optional<Subscription> lockUnlessHeld(String id) {
-        return jdbc.sql("select * from subscriptions where id = ? for update skip locked").param(id).query(this::map)
-                .optional();
+    Map<String, Subscription> lockAllUnlessHeld(Collection<String> ids) {
+        Map<String, Subscription> found = new HashMap<>();
+        jdbc.sql("select * from subscriptions where id = any(?::text[]) order by id for update skip locked")
+                .param(ids.stream().distinct().toArray(String[]::new))
+                .query(this::map).list().forEach(s -> found.put(s.id(), s));
+        return found;
     }
 
     /** A period whose charge could not be started is tried again at {@code at}, after the others. */
     void postpone(String subscriptionId, int period, Instant at) {
         jdbc.sql("update subscription_periods set due_at = ?, updated_at = now() where subscription_id = ? and period = ?")
                 .params(at.atOffset(ZoneOffset.UTC), subscriptionId, period).update();
+    }
+
+    /** By ids alone, locked in the order of their ids (after their mandates, as every flow takes them), by id. */
+    Map<String, Subscription> lockAll(Collection<String> ids) {
+        Map<String, Subscription> found = new HashMap<>();
+        jdbc.sql("select * from subscriptions where id = any(?::text[]) order by id for update")
+                .param(ids.stream().distinct().toArray(String[]::new))
+                .query(this::map).list().forEach(s -> found.put(s.id(), s));
+        return found;
     }
 
     /** By id alone, locked, for the flows that act for its own merchant. */
@@ -122,33 +152,74 @@ class Subscriptions {
 
     // ---- periods ------------------------------------------------------------------------------------------------
 
+    private static final String INSERT_PERIOD = """
+            insert into subscription_periods (subscription_id, period, merchant_id, mode, charge_date,
+                amount, status, attempts, retries_left, due_at, notice_at, first_declined_on, payment_id,
+                updated_at)
+            values (:subscription, :period, :merchant, :mode, :chargeDate, :amount, :status, :attempts,
+                :retriesLeft, :dueAt, :noticeAt, :firstDeclined, :payment, now())""";
+
     void insertPeriod(Subscription s, Subscription.Period p) {
+        jdbc.sql(INSERT_PERIOD).params(inserting(s, p)).update();
+    }
+
+    /** A new period and its subscription. */
+    record NewPeriod(Subscription subscription, Subscription.Period period) {
+    }
+
+    /** Inserts the periods as {@link #insertPeriod} does, in one round trip (a JDBC batch). */
+    void insertPeriods(List<NewPeriod> periods) {
+        if (!periods.isEmpty()) {
+            batches.batchUpdate(INSERT_PERIOD, periods.stream().map(p -> inserting(p.subscription(), p.period()))
+                    .toArray(Map[]::new));
+        }
+    }
+
+    private static Map<String, Object> inserting(Subscription s, Subscription.Period p) {
         Map<String, Object> params = period(s.id(), p);
         params.put("merchant", s.fixed().merchantId());
         params.put("mode", s.fixed().mode().wire());
         params.put("chargeDate", p.chargeDate());
         params.put("amount", p.amount());
-        jdbc.sql("""
-                        insert into subscription_periods (subscription_id, period, merchant_id, mode, charge_date,
-                            amount, status, attempts, retries_left, due_at, notice_at, first_declined_on, payment_id,
-                            updated_at)
-                        values (:subscription, :period, :merchant, :mode, :chargeDate, :amount, :status, :attempts,
-                            :retriesLeft, :dueAt, :noticeAt, :firstDeclined, :payment, now())""")
-                .params(params).update();
+        return params;
     }
 
     void updatePeriod(String subscriptionId, Subscription.Period p) {
-        jdbc.sql("""
-                        update subscription_periods set status = :status, attempts = :attempts,
-                            retries_left = :retriesLeft, due_at = :dueAt, notice_at = :noticeAt,
-                            first_declined_on = :firstDeclined, payment_id = :payment, updated_at = now()
-                        where subscription_id = :subscription and period = :period""")
-                .params(period(subscriptionId, p)).update();
+        jdbc.sql(UPDATE_PERIOD).params(period(subscriptionId, p)).update();
+    }
+
+    /** A period of a subscription as it is to be written. */
+    record PeriodOf(String subscriptionId, Subscription.Period period) {
+    }
+
+    /** Writes the periods as {@link #updatePeriod} does, in one round trip (a JDBC batch). */
+    void updatePeriods(List<PeriodOf> periods) {
+        if (!periods.isEmpty()) {
+            batches.batchUpdate(UPDATE_PERIOD, periods.stream().map(p -> period(p.subscriptionId(), p.period()))
+                    .toArray(Map[]::new));
+        }
     }
 
     Subscription.Period period(String subscriptionId, int number) {
         return jdbc.sql("select * from subscription_periods where subscription_id = ? and period = ?")
                 .params(subscriptionId, number).query(Subscriptions::mapPeriod).single();
+    }
+
+    /** The periods named, by subscription and number. */
+    Map<PeriodKey, Subscription.Period> periods(List<PeriodKey> keys) {
+        Map<PeriodKey, Subscription.Period> found = new HashMap<>();
+        jdbc.sql("""
+                        select * from subscription_periods where (subscription_id, period) in
+                          (select * from unnest(?::text[], ?::int[]))""")
+                .params(keys.stream().map(PeriodKey::subscriptionId).toArray(String[]::new),
+                        keys.stream().map(PeriodKey::period).toArray(Integer[]::new))
+                .query((rs, i) -> Map.entry(new PeriodKey(rs.getString("subscription_id"), rs.getInt("period")),
+                        mapPeriod(rs, i))).list().forEach(e -> found.put(e.getKey(), e.getValue()));
+        return found;
+    }
+
+    /** A period by its subscription and number. */
+    record PeriodKey(String subscriptionId, int period) {
     }
 
     /** Its periods, the latest first. */

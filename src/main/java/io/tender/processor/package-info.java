@@ -6,7 +6,7 @@
  * ({@code live}, docs/processor-protocol.md). Card numbers and security codes pass through here to the processor and
  * nowhere else.
  */
-@ApplicationModule(allowedDependencies = {"api", "auth", "provider :: live"})
+@ApplicationModule(allowedDependencies = {"api", "auth", "database", "provider :: live"})
 package io.tender.processor;
 
 import org.springframework.modulith.ApplicationModule;

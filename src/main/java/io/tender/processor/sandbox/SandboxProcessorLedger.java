@@ -2,16 +2,24 @@ package io.tender.processor.sandbox;
 
 import io.tender.api.Ids;
 import io.tender.api.Timestamps;
+import io.tender.database.Answers;
+import io.tender.database.RoundTrips;
+import io.tender.database.Statement;
 import io.tender.processor.ProcessorOutcome;
 import io.tender.processor.ProcessorProtocol;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.nio.charset.StandardCharsets;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.function.IntSupplier;
 
 /** The sandbox processor's books: every answered call by operation key (no card data, only outcomes and amounts). */
 @Repository
@@ -35,27 +43,66 @@ class SandboxProcessorLedger {
     record KeptCard(String token, String behaviour, String funding) {
     }
 
+    private static final String LOCK = "select pg_advisory_xact_lock(hashtextextended(?, 1))";
+    private static final String FIND = "select * from sandbox_processor_operations where operation_key = ?";
+    private static final String KEPT_CARD = "select * from sandbox_processor_methods where token = ?";
+    private static final String CHARGED_KEPT =
+            "update sandbox_processor_methods set charges = charges + 1 where token = ? returning charges - 1";
+    private static final String RECORD = """
+            insert into sandbox_processor_operations (operation_key, kind, authorization_key, amount,
+                currency, outcome, approve_at, funding, keeps_card, created_at)
+            values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?) on conflict (operation_key) do nothing""";
+
     private final JdbcClient jdbc;
+    private final RoundTrips trips;
     private final ProcessorProtocol protocol;
 
-    SandboxProcessorLedger(JdbcClient jdbc, JsonMapper json) {
+    SandboxProcessorLedger(JdbcClient jdbc, RoundTrips trips, JsonMapper json) {
         this.jdbc = jdbc;
+        this.trips = trips;
         this.protocol = new ProcessorProtocol(json);
+    }
+
+    /**
+     * Answers a charge of a kept card once (the same key again gets the first answer), in a transaction of its own
+     * serialised with every call of the same key, as {@link SandboxProcessor} answers every call: the key's lock, an
+     * earlier answer and the kept card in one round trip; then {@code work}'s answer recorded with the commit in one
+     * more. {@code work} gets the card (empty for a token the sandbox never issued) and a counter of the card's
+     * charges (which costs a round trip of its own: only the card that changes with its charges uses it).
+     */
+    ProcessorOutcome chargeKeptOnce(String operationKey, String token,
+                                    BiFunction<Optional<KeptCard>, IntSupplier, Entry> work) {
+        return trips.transaction(transaction -> {
+            Answers found = transaction.send(Statement.query(LOCK, null, operationKey),
+                    Statement.query(FIND, this::entry, operationKey),
+                    Statement.query(KEPT_CARD, SandboxProcessorLedger::keptCard, token));
+            Optional<Entry> earlier = found.row(1);
+            if (earlier.isPresent()) {
+                transaction.commit(List.of());
+                return earlier.get().outcome();
+            }
+            Entry entry = work.apply(found.row(2), () -> transaction.send(
+                    Statement.query(CHARGED_KEPT, (rs, i) -> rs.getInt(1), token)).<Integer>row(0).orElseThrow());
+            transaction.commit(List.of(recording(entry)));
+            return entry.outcome();
+        });
     }
 
     /** Serialises calls with the same key (or on the same authorization) for the rest of the transaction. */
     void lock(String key) {
-        jdbc.sql("select pg_advisory_xact_lock(hashtextextended(?, 1))").param(key).query().singleRow();
+        jdbc.sql(LOCK).param(key).query().singleRow();
     }
 
     Optional<Entry> find(String operationKey) {
-        return jdbc.sql("select * from sandbox_processor_operations where operation_key = ?")
-                .param(operationKey).query((rs, i) -> new Entry(rs.getString("operation_key"), rs.getString("kind"),
-                        rs.getString("authorization_key"), rs.getLong("amount"), rs.getString("currency"),
-                        protocol.read(rs.getString("outcome").getBytes(java.nio.charset.StandardCharsets.UTF_8)),
-                        rs.getTimestamp("approve_at") == null ? null : rs.getTimestamp("approve_at").toInstant(),
-                        rs.getString("funding"), rs.getString("keeps_card")))
-                .optional();
+        return jdbc.sql(FIND).param(operationKey).query(this::entry).optional();
+    }
+
+    private Entry entry(ResultSet rs, int row) throws SQLException {
+        return new Entry(rs.getString("operation_key"), rs.getString("kind"), rs.getString("authorization_key"),
+                rs.getLong("amount"), rs.getString("currency"),
+                protocol.read(rs.getString("outcome").getBytes(StandardCharsets.UTF_8)),
+                rs.getTimestamp("approve_at") == null ? null : rs.getTimestamp("approve_at").toInstant(),
+                rs.getString("funding"), rs.getString("keeps_card"));
     }
 
     /** Keeps a card under a new token (in the transaction of the approval that keeps it) and returns the token. */
@@ -66,28 +113,20 @@ class SandboxProcessorLedger {
         return token;
     }
 
-    /** Counts a charge of a kept card (in the charge's transaction); returns how many it had before. */
-    int chargedKept(String token) {
-        return jdbc.sql("update sandbox_processor_methods set charges = charges + 1 where token = ? returning charges - 1")
-                .param(token).query(Integer.class).single();
-    }
-
-    Optional<KeptCard> keptCard(String token) {
-        return jdbc.sql("select * from sandbox_processor_methods where token = ?").param(token)
-                .query((rs, i) -> new KeptCard(rs.getString("token"), rs.getString("behaviour"),
-                        rs.getString("funding"))).optional();
+    private static KeptCard keptCard(ResultSet rs, int row) throws SQLException {
+        return new KeptCard(rs.getString("token"), rs.getString("behaviour"), rs.getString("funding"));
     }
 
     void record(Entry e) {
-        jdbc.sql("""
-                        insert into sandbox_processor_operations (operation_key, kind, authorization_key, amount,
-                            currency, outcome, approve_at, funding, keeps_card, created_at)
-                        values (?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?, ?) on conflict (operation_key) do nothing""")
-                .params(e.operationKey(), e.kind(), e.authorizationKey(), e.amount(), e.currency(),
-                        new String(protocol.bytes(e.outcome()), java.nio.charset.StandardCharsets.UTF_8),
-                        e.approveAt() == null ? null : e.approveAt().atOffset(ZoneOffset.UTC), e.funding(),
-                        e.keeps(), Timestamps.now().atOffset(ZoneOffset.UTC))
-                .update();
+        Statement recording = recording(e);
+        jdbc.sql(recording.sql()).params(recording.args()).update();
+    }
+
+    private Statement recording(Entry e) {
+        return Statement.update(RECORD, e.operationKey(), e.kind(), e.authorizationKey(), e.amount(), e.currency(),
+                new String(protocol.bytes(e.outcome()), StandardCharsets.UTF_8),
+                e.approveAt() == null ? null : e.approveAt().atOffset(ZoneOffset.UTC), e.funding(), e.keeps(),
+                Timestamps.now().atOffset(ZoneOffset.UTC));
     }
 
     /** Replaces the answer of a call that was waiting for the customer (or, a refund, for the processor itself). */
