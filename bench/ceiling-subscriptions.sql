@@ -21,23 +21,27 @@
 -- besides), the scheduler's other sweeps (notices, ended mandates: one statement each per run), the JDBC driver's type
 -- lookups on a new connection. Leaving them out can only make the ceiling higher.
 
--- 1. The claim (SubscriptionCharges.claim), one transaction: the due periods, locked; their subscriptions, mandates
---    and saved methods, a query each; the payments inserted pending with their processor calls (one round trip), the
---    periods moved to charging (one round trip); the commit. 7 round trips per batch, and one more here: pgbench
---    cannot send the BEGIN with the claim (\gset is not allowed in a pipeline).
+-- 1. The claim (SubscriptionCharges.claim), one transaction: the due periods of the modes with a processor, locked;
+--    a savepoint (the batch is started inside one, so that a batch that fails is started again a period at a time);
+--    their subscriptions, locked unless held (SKIP LOCKED), their mandates and saved methods, a query each; the
+--    payments inserted pending with their processor calls (one round trip), the periods moved to charging (one round
+--    trip); the savepoint released; the commit. 9 round trips per batch, and one more here: pgbench cannot send the
+--    BEGIN with the claim (\gset is not allowed in a pipeline).
 BEGIN;
 select array_agg(subscription_id order by subscription_id) as claimed from (
   select * from subscription_periods
   where status in ('scheduled', 'retrying') and due_at <= now() and notice_at is null
+    and mode = any(cast('{test}' as text[]))
     and (cast(null as text) is null or subscription_id = null)
   order by due_at, subscription_id, period limit :batch for update skip locked) p \gset
+SAVEPOINT SAVEPOINT_1;
 select m as mandates,
 -- @repeat ,
   s[@k@] as s@k@, m[@k@] as m@k@, c[@k@] as c@k@, mer[@k@] as mer@k@, nx[@k@] as nx@k@
 -- @end-repeat
 from (select array_agg(id order by id) s, array_agg(mandate_id order by id) m, array_agg(customer_id order by id) c,
         array_agg(merchant_id order by id) mer, array_agg(next_charge_at order by id) nx
-      from (select * from subscriptions where id = any(:claimed::text[])) x) y \gset
+      from (select * from subscriptions where id = any(:claimed::text[]) order by id for update skip locked) x) y \gset
 select array_agg(distinct payment_method_id) as methods, min(payment_method_id) as method from (
   select * from mandates where id = any(:mandates::text[])) m \gset
 select * from payment_methods where id = any(:methods::text[]);
@@ -52,6 +56,7 @@ values ('pay_' || substr(md5(:s@k@::text || '/1'), 1, 24), :mer@k@::text, 'test'
 update subscription_periods set status = 'charging', attempts = 1, retries_left = 3, due_at = :nx@k@::timestamptz, notice_at = null, first_declined_on = null, payment_id = 'pay_' || substr(md5(:s@k@::text || '/1'), 1, 24), updated_at = now() where subscription_id = :s@k@::text and period = 1;
 -- @end-repeat
 \endpipeline
+RELEASE SAVEPOINT SAVEPOINT_1;
 COMMIT;
 
 -- @repeat
