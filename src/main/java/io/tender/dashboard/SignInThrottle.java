@@ -12,7 +12,8 @@ import java.util.Locale;
  * The sign-in limits of decisions §11, as token buckets (Bucket4j) in this instance's memory: at most
  * {@code failedSignInsPerAccount} failed sign-ins per email in {@code accountWindow} (10 in 15 minutes) and
  * {@code failedSignInsPerAddress} per client address in {@code addressWindow} (20 a minute). Only failures take a
- * token; once either bucket is empty every attempt is refused, with the right password too, until it refills.
+ * token; once either bucket is empty every attempt is refused, with the right password too, until it refills. The
+ * window refills whole at its end (not a token at a time), so no more than the limit fail within one window.
  */
 @Component
 class SignInThrottle {
@@ -58,7 +59,7 @@ class SignInThrottle {
 
         void take(String key) {
             buckets.get(key, k -> Bucket.builder()
-                    .addLimit(limit -> limit.capacity(failures).refillGreedy(failures, window)).build())
+                    .addLimit(limit -> limit.capacity(failures).refillIntervally(failures, window)).build())
                     .tryConsume(1);
         }
     }
