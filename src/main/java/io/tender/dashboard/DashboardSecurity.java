@@ -67,8 +67,8 @@ class DashboardSecurity {
                         .requestMatchers("/dashboard/assets/**", "/dashboard/sign-in", "/dashboard/link/*")
                         .permitAll()
                         // The team, live keys and their rolls: owners only (decisions §11).
-                        .requestMatchers(HttpMethod.POST, "/dashboard/*/team/**", "/dashboard/live/developers/**")
-                        .hasRole(Role.OWNER.name())
+                        .requestMatchers("/dashboard/*/team/**").hasRole(Role.OWNER.name())
+                        .requestMatchers(HttpMethod.POST, "/dashboard/live/developers/**").hasRole(Role.OWNER.name())
                         // Money and developer actions: owners and developers; a viewer only reads.
                         .requestMatchers(HttpMethod.POST, "/dashboard/*/payments/**", "/dashboard/*/developers/**",
                                 "/dashboard/*/subscriptions/**", "/dashboard/*/payment-requests/**")

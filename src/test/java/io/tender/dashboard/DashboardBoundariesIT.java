@@ -103,6 +103,11 @@ class DashboardBoundariesIT extends ApiIntegrationTest {
         // Past the role check a developer's refund reaches the application (no such payment: not 403).
         assertThat(developer.post("/dashboard/test/payments/pay_0123/refund", Map.of()).status()).isEqualTo(404);
         assertThat(viewer.get("/dashboard/test").body()).doesNotContain(">Team<");
+        assertThat(viewer.get("/dashboard/test/team").status()).as("the team page is the owner's").isEqualTo(403);
+        assertThat(viewer.get("/dashboard/test/payments").body()).contains("Not in the dashboard yet");
+        DashboardClient owner = signedIn(merchant, "owner", "127.0.0.53");
+        assertThat(owner.get("/dashboard/test").body()).contains(">Team<");
+        assertThat(owner.get("/dashboard/live/team").status()).isEqualTo(200);
     }
 
     @Test

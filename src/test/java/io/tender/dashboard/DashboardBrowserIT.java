@@ -78,6 +78,10 @@ class DashboardBrowserIT extends ApiIntegrationTest {
             noSeriousAccessibilityFindings(browser);
             browser.screenshot(prefix + "-6-home-live-empty");
             assertThat(browser.script("return typeof htmx").toString()).as("htmx loaded from this origin").isEqualTo("object");
+
+            browser.click("Payments").awaitText("Not in the dashboard yet");
+            noSeriousAccessibilityFindings(browser);
+            browser.screenshot(prefix + "-7-payments-coming");
         }
     }
 

@@ -4,6 +4,10 @@ import io.tender.support.Api;
 import io.tender.support.ApiIntegrationTest;
 import io.tender.support.Merchants.Merchant;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import java.net.URI;
 import java.time.Instant;
@@ -11,6 +15,8 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static io.tender.support.ProblemAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,9 +27,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * throttles per account and per address (the right password refused past them), the audit rows, and the cookie.
  * Each test connects from its own loopback address, so the per-address limit of one test never refuses another's.
  */
+@ExtendWith(OutputCaptureExtension.class)
 class DashboardSignInIT extends ApiIntegrationTest {
 
     static final String PASSWORD = "correct horse battery staple";
+
+    @Autowired
+    FirstStartLink firstStartLink;
 
     record User(String id, String email, String signInUrl) {
     }
@@ -34,6 +44,28 @@ class DashboardSignInIT extends ApiIntegrationTest {
                 "{\"email\":\"" + email + "\",\"role\":\"" + role + "\"}").send();
         assertThat(created.status()).as(created.toString()).isEqualTo(201);
         return new User(created.json().get("id").stringValue(), email, created.json().get("sign_in_url").stringValue());
+    }
+
+    /**
+     * What the very first start prints beside the test key (it runs when the service is ready; run again here, as a
+     * restart would, to read what it prints): a link for the owner of {@code default} that signs them in, and
+     * nothing more once they have set a password.
+     */
+    @Test
+    void theFirstStartPrintsAOneTimeLinkForTheDefaultOwnerUntilTheyHaveSetAPassword(CapturedOutput output) {
+        firstStartLink.printIfTheOwnerNeverSignedIn();
+        Matcher link = Pattern.compile("http://localhost:" + port + "/dashboard/link/[A-Za-z0-9_-]{43}")
+                .matcher(output.getOut());
+        assertThat(link.find()).as(output.getOut()).isTrue();
+        assertThat(output.getOut()).contains("owner@localhost").contains("valid for 24 hours");
+
+        DashboardClient owner = new DashboardClient(base(), "127.0.0.20");
+        assertThat(owner.acceptLink(link.group(), PASSWORD).status()).isEqualTo(302);
+        assertThat(owner.get("/dashboard/test").body()).contains("default").contains("owner@localhost");
+
+        int printed = output.getOut().length();
+        firstStartLink.printIfTheOwnerNeverSignedIn();
+        assertThat(output.getOut().substring(printed)).doesNotContain("/dashboard/link/");
     }
 
     @Test
