@@ -1,12 +1,18 @@
 package io.tender.payment;
 
+import io.tender.api.Currencies;
 import io.tender.api.FieldError;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -23,7 +29,7 @@ import java.util.stream.Stream;
 
 /**
  * The dashboard's Payments page (decisions §11): one merchant's payments in one mode, narrowed by a
- * {@link PaymentFilter}, newest first, a page at a time ({@link #page}) or all of them ({@link #export}).
+ * {@link PaymentFilter}, newest first, a page at a time ({@link #page}) or all of them as CSV ({@link #export}).
  * Another merchant's payments and the other mode's never appear, whatever the filter or cursor says. The customer
  * email is billing's, asked through {@link PaymentObligations}: this module never reads billing's tables.
  */
@@ -32,6 +38,10 @@ public class PaymentSearch {
 
     /** The most rows a page holds. */
     public static final int MAX_LIMIT = 100;
+    /** The columns of {@link #export}, in order. */
+    public static final List<String> CSV_COLUMNS = List.of("id", "created_at", "status", "amount", "currency",
+            "method", "card_brand", "card_last4", "customer_id", "customer_email", "external_reference",
+            "refunded_amount");
 
     /** Rows an export reads from the database at a time, and for which it asks billing for emails at once. */
     static final int EXPORT_BATCH = 500;
@@ -155,6 +165,48 @@ public class PaymentSearch {
             });
         }
         withEmails(caller, batch).forEach(rows);
+    }
+
+    /**
+     * {@link #export} as CSV (RFC 4180, a header row of {@link #CSV_COLUMNS}), written to {@code out} as the rows are
+     * read; returns how many payments it wrote. Amounts are in major units with the currency's decimals
+     * ({@code 150.00}), times in UTC as the API writes them. A cell that a spreadsheet would read as a formula (one
+     * starting with {@code =}, {@code +}, {@code -}, {@code @}, a tab or a carriage return) is written with a leading
+     * apostrophe, so opening the file runs nothing a customer or a merchant's integration typed.
+     */
+    @Transactional(readOnly = true)
+    public long exportCsv(String merchantId, Mode mode, PaymentFilter filter, Writer out) {
+        long[] written = {0};
+        try {
+            CSVPrinter csv = CSVFormat.RFC4180.builder().setHeader(CSV_COLUMNS.toArray(String[]::new)).get()
+                    .print(out);
+            export(merchantId, mode, filter, row -> {
+                try {
+                    csv.printRecord(Stream.of(row.id(), row.createdAt().toString(), row.status().wire(),
+                                    Currencies.major(row.amount(), row.currency()), row.currency(), row.methodType(),
+                                    row.cardBrand(), row.cardLast4(), row.customerId(), row.customerEmail(),
+                                    row.externalReference(), Currencies.major(row.refundedAmount(), row.currency()))
+                            .map(PaymentSearch::inert));
+                    written[0]++;
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            csv.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return written[0];
+    }
+
+    /** The cell as a spreadsheet shows it without evaluating it: see {@link #exportCsv}. */
+    static String inert(String cell) {
+        if (cell == null || cell.isEmpty()) {
+            return cell;
+        }
+        char first = cell.charAt(0);
+        return first == '=' || first == '+' || first == '-' || first == '@' || first == '\t' || first == '\r'
+                ? "'" + cell : cell;
     }
 
     /** The ids of the customers with the filter's email (null: the filter has no email, so no customer is asked). */

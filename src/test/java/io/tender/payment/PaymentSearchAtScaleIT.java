@@ -136,6 +136,25 @@ class PaymentSearchAtScaleIT extends ApiIntegrationTest {
         assertUsesIndexes(PaymentSearch.statement(merchant, Mode.TEST, filter, null, null, 101));
     }
 
+    @Test
+    void theExportHandsOverAll50000PaymentsAsTheyAreReadFromAServerSideCursor() {
+        long[] seen = {0};
+        long[] openCursors = {0};
+        long began = System.nanoTime();
+        search.export(merchant, Mode.TEST, PaymentFilter.NONE, row -> {
+            if (seen[0]++ == 0) {
+                // The first row arrives while the statement's portal is still open in this transaction: the rest
+                // are fetched as they are written, not read into memory first.
+                openCursors[0] = jdbc.sql("select count(*) from pg_cursors where statement like ?")
+                        .param("%from payments p%").query(Long.class).single();
+            }
+        });
+        System.out.printf("PaymentSearchAtScaleIT: export of %,d payments: %.0f ms%n", seen[0],
+                (System.nanoTime() - began) / 1e6);
+        assertThat(seen[0]).isEqualTo(PAYMENTS);
+        assertThat(openCursors[0]).isPositive();
+    }
+
     /** The best of five runs after a warm-up (the machine is shared), which must be within {@link #BUDGET}. */
     private <T> T timed(String what, Supplier<T> query) {
         T result = query.get();

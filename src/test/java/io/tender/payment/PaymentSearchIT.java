@@ -7,10 +7,15 @@ import io.tender.api.Rejected;
 import io.tender.api.Rejections;
 import io.tender.auth.Mode;
 import io.tender.support.ApiIntegrationTest;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
+import java.io.IOException;
+import java.io.StringWriter;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -26,7 +31,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 /**
  * The dashboard's search of payments (decisions §11) over the real database: each filter alone and combined, search by
  * any id a payment is reached by, pages that walk the whole set once, never another merchant's or the other mode's
- * payments, and refusals that name the form field a person got wrong.
+ * payments, refusals that name the form field a person got wrong, and the CSV export of the whole filtered set.
  */
 class PaymentSearchIT extends ApiIntegrationTest {
 
@@ -222,6 +227,86 @@ class PaymentSearchIT extends ApiIntegrationTest {
         assertThat(read.statuses()).containsExactlyInAnyOrder(PaymentStatus.FAILED, PaymentStatus.PENDING);
         assertThat(read.last4()).isEqualTo("4444");
         assertThat(read.currency()).isNull();
+    }
+
+    @Test
+    void theCsvExportHoldsEveryMatchingPaymentOnceBeyondOnePageAndNothingOfAnotherMerchantOrMode() throws IOException {
+        Instant base = Instant.parse("2026-05-01T08:00:00Z");
+        List<String> failed = new ArrayList<>();
+        for (int i = 0; i < 230; i++) {
+            boolean fails = i % 3 != 0;
+            String id = rows.payment(merchant, Mode.TEST, base.plusSeconds(i / 4), p -> {
+                if (fails) {
+                    p.put("status", "failed");
+                }
+            });
+            if (fails) {
+                failed.add(id);
+            }
+        }
+        rows.payment(other, Mode.TEST, base, p -> p.put("status", "failed"));
+        rows.payment(merchant, Mode.LIVE, base, p -> p.put("status", "failed"));
+        PaymentFilter filter = PaymentFilter.NONE.withStatuses(PaymentStatus.FAILED);
+        assertThat(failed).hasSizeGreaterThan(PaymentSearch.MAX_LIMIT);
+
+        StringWriter out = new StringWriter();
+        long written = search.exportCsv(merchant, Mode.TEST, filter, out);
+
+        List<CSVRecord> records = parse(out.toString());
+        assertThat(written).isEqualTo(failed.size());
+        assertThat(records).extracting(r -> r.get("id")).containsExactlyInAnyOrderElementsOf(failed)
+                .doesNotHaveDuplicates();
+        List<String> listed = new ArrayList<>();
+        PaymentSearch.Page page = search.page(merchant, Mode.TEST, filter, null, PaymentSearch.MAX_LIMIT);
+        listed.addAll(page.rows().stream().map(PaymentSearch.Row::id).toList());
+        while (page.nextCursor() != null) {
+            page = search.page(merchant, Mode.TEST, filter, page.nextCursor(), PaymentSearch.MAX_LIMIT);
+            listed.addAll(page.rows().stream().map(PaymentSearch.Row::id).toList());
+        }
+        assertThat(records).extracting(r -> r.get("id")).containsExactlyElementsOf(listed);
+    }
+
+    @Test
+    void theCsvExportShowsAmountsInMajorUnitsDefusesFormulasAndRoundTripsCommasQuotesAndNewlines() throws IOException {
+        String customer = rows.customer(merchant, Mode.TEST, "=HYPERLINK(\"http://evil.example\")@example.com");
+        Instant now = Instant.parse("2026-05-02T08:00:00Z");
+        String formula = rows.payment(merchant, Mode.TEST, now, p -> {
+            p.put("externalReference", "-2+3");
+            p.put("customer", customer);
+            p.put("refunded", 2550L);
+        });
+        String awkward = "order, \"the big one\"\nsecond line";
+        String quoted = rows.payment(merchant, Mode.TEST, now.minusSeconds(1), p -> {
+            p.put("externalReference", awkward);
+            p.put("amount", 1500L);
+            p.put("currency", "JPY");
+            p.put("details", SearchRows.bank("tymebank"));
+        });
+
+        StringWriter out = new StringWriter();
+        search.exportCsv(merchant, Mode.TEST, PaymentFilter.NONE, out);
+
+        List<CSVRecord> records = parse(out.toString());
+        assertThat(records).hasSize(2);
+        CSVRecord first = records.get(0);
+        assertThat(first.toMap()).containsEntry("id", formula).containsEntry("created_at", "2026-05-02T08:00:00Z")
+                .containsEntry("status", "succeeded").containsEntry("amount", "100.00")
+                .containsEntry("currency", "ZAR").containsEntry("method", "card").containsEntry("card_brand", "visa")
+                .containsEntry("card_last4", "1881").containsEntry("customer_id", customer)
+                .containsEntry("customer_email", "'=HYPERLINK(\"http://evil.example\")@example.com")
+                .containsEntry("external_reference", "'-2+3").containsEntry("refunded_amount", "25.50");
+        CSVRecord second = records.get(1);
+        assertThat(second.toMap()).containsEntry("id", quoted).containsEntry("amount", "1500")
+                .containsEntry("currency", "JPY").containsEntry("method", "pay_by_bank")
+                .containsEntry("card_last4", "").containsEntry("external_reference", awkward);
+    }
+
+    private static List<CSVRecord> parse(String csv) throws IOException {
+        try (CSVParser parser = CSVParser.parse(csv, CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true)
+                .get())) {
+            assertThat(parser.getHeaderNames()).containsExactlyElementsOf(PaymentSearch.CSV_COLUMNS);
+            return parser.getRecords();
+        }
     }
 
     private ApiException problem(Runnable work) {
