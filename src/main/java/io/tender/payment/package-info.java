@@ -7,6 +7,7 @@
  * {@link io.tender.payment.PaymentSettlement}, which drives each processor call on the kernel redemptions use.
  * {@link io.tender.payment.Payments} is the module's facade for billing, which implements
  * {@link io.tender.payment.PaymentObligations}: billing depends on payments, never the reverse.
+ * {@link io.tender.payment.PaymentSearch} is the dashboard's read model of the Payments page (filters, pages, CSV).
  */
 @ApplicationModule(allowedDependencies = {"api", "auth", "idempotency", "outbox", "processor",
         "processor :: sandbox", "secrets", "settlement"})
