@@ -34,8 +34,13 @@ public final class Currencies {
      * major units ({@code ZAR 150.00}).
      */
     public static String display(long minorUnits, String currency) {
+        return currency + " " + major(minorUnits, currency);
+    }
+
+    /** Minor units in major units, with as many decimals as the currency has ({@code 150.00}, {@code JPY 150}). */
+    public static String major(long minorUnits, String currency) {
         int digits = Math.max(0, Currency.getInstance(currency).getDefaultFractionDigits());
-        return currency + " " + BigDecimal.valueOf(minorUnits, digits).toPlainString();
+        return BigDecimal.valueOf(minorUnits, digits).toPlainString();
     }
 
     /** Reads an optional currency field: exactly three upper-case letters naming an active ISO 4217 currency. */

@@ -10,6 +10,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -66,6 +68,28 @@ class Customers {
 
     Optional<Customer> lockByObligation(Caller caller, String obligationId) {
         return rows.lockByObligation(caller, obligationId);
+    }
+
+    /** Ids of the caller's customers with this email, whatever its case (billing_customers_by_email). */
+    List<String> idsByEmail(Caller caller, String email) {
+        return jdbc.sql("""
+                        select id from billing_customers
+                        where merchant_id = ? and mode = ? and lower(email) = lower(?)""")
+                .params(caller.merchantId(), caller.modeWire(), email).query(String.class).list();
+    }
+
+    /** The emails of those of {@code ids} that are the caller's customers, by id. */
+    Map<String, String> emails(Caller caller, Collection<String> ids) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> emails = new HashMap<>();
+        jdbc.sql("select id, email from billing_customers where id = any(?::text[]) and merchant_id = ? and mode = ?")
+                .params(ids.toArray(String[]::new), caller.merchantId(), caller.modeWire())
+                .query(rs -> {
+                    emails.put(rs.getString(1), rs.getString(2));
+                });
+        return emails;
     }
 
     List<Customer> list(Caller caller, ListQuery query, String externalReference) {

@@ -14,7 +14,9 @@ import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -182,6 +184,16 @@ public class ObligationPayments implements PaymentObligations {
     @Transactional(readOnly = true)
     public boolean customerExists(Caller caller, String customerId) {
         return BillingResource.CUSTOMER.namesId(customerId) && customers.find(caller, customerId, false).isPresent();
+    }
+
+    @Override
+    public List<String> customerIdsByEmail(Caller caller, String email) {
+        return customers.idsByEmail(caller, email);
+    }
+
+    @Override
+    public Map<String, String> customerEmails(Caller caller, Collection<String> customerIds) {
+        return customers.emails(caller, customerIds);
     }
 
     @Override

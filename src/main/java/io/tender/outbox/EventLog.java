@@ -7,6 +7,7 @@ import io.tender.auth.Caller;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -37,6 +38,22 @@ public class EventLog {
 
     public OutboxEvent get(Caller caller, String id) {
         return find(caller, id).orElseThrow(() -> new NotFound("event").thrown());
+    }
+
+    /**
+     * The caller's events of these aggregates (a payment and its refunds, say), in the order they were appended, for
+     * a timeline; another merchant's or mode's events of the same ids are left out.
+     */
+    public List<OutboxEvent> ofAggregates(Caller caller, Collection<String> aggregateIds) {
+        if (aggregateIds.isEmpty()) {
+            return List.of();
+        }
+        return jdbc.sql("select " + COLUMNS + """
+                         from outbox
+                        where aggregateid = any(?::text[]) and merchant_id = ? and mode = ?
+                        order by seq""")
+                .params(aggregateIds.toArray(String[]::new), caller.merchantId(), caller.mode().wire())
+                .query(OutboxRelay::event).list();
     }
 
     /** Newest first, {@code limit + 1} rows (see {@code ListPage.of}). */

@@ -3,6 +3,9 @@ package io.tender.payment;
 import io.tender.api.JsonInput;
 import io.tender.auth.Caller;
 
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -45,6 +48,15 @@ public interface PaymentObligations {
 
     /** Whether the caller has a customer with this {@code bcus_} id (a series' mandate is the customer's). */
     boolean customerExists(Caller caller, String customerId);
+
+    /**
+     * The ids of the caller's customers whose email is {@code email}, compared without regard to case (the
+     * dashboard's search by customer email); empty when none is.
+     */
+    List<String> customerIdsByEmail(Caller caller, String email);
+
+    /** The email of each of {@code customerIds} that is a customer of the caller, by id (others are left out). */
+    Map<String, String> customerEmails(Caller caller, Collection<String> customerIds);
 
     /** The check again, when an attempt starts: the obligation may have been paid or changed since. */
     void recheck(Caller caller, String obligationId, long amount, String currency);

@@ -50,6 +50,7 @@ class PaymentProblems implements RejectionProblems<PaymentRejection> {
                     "must be a phone number of " + r.country() + " in international format, such as +27821234567");
             case PaymentRejection.PushNotOffered r ->
                     ApiException.notPossible("The payment session does not take capitec_pay.");
+            case PaymentRejection.FilterInvalid r -> ApiException.badRequest(r.errors());
             case PaymentRejection.RefundNotFound r ->
                     new ApiException(ProblemCode.RESOURCE_NOT_FOUND, "No such refund.");
             case PaymentRejection.NotRefundable r -> invalidState("The payment is " + r.status() + "; only captured money"

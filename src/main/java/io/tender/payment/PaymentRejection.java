@@ -75,6 +75,12 @@ sealed interface PaymentRejection extends Rejection {
     record PushNotOffered() implements PaymentRejection {
     }
 
+    // ---- the dashboard's payment search ({@link PaymentSearch}) ----
+
+    /** Filter values the search cannot take, each named by its form field ({@link PaymentFilter#read}). */
+    record FilterInvalid(java.util.List<io.tender.api.FieldError> errors) implements PaymentRejection {
+    }
+
     // ---- refunds (decisions §10) ----
 
     record RefundNotFound() implements PaymentRejection {

@@ -91,6 +91,12 @@ class Refunds {
                 .params(id, caller.merchantId(), caller.mode().wire()).query(this::map).optional();
     }
 
+    /** The payment's refunds (not drafts), oldest first; the payment is the caller's, read before. */
+    List<Refund> ofPayment(String paymentId) {
+        return jdbc.sql("select * from refunds where payment_id = ? and status <> 'draft' order by created_at, id")
+                .param(paymentId).query(this::map).list();
+    }
+
     List<Refund> list(Caller caller, ListQuery query, String payment, String status) {
         return ListSql.from("select * from " + SHOWN).ownedBy(caller).where("payment_id", payment)
                 .where("status", status).page(jdbc, query, this::map);

@@ -7,9 +7,12 @@
  * {@link io.tender.payment.PaymentSettlement}, which drives each processor call on the kernel redemptions use.
  * {@link io.tender.payment.Payments} is the module's facade for billing, which implements
  * {@link io.tender.payment.PaymentObligations}: billing depends on payments, never the reverse.
+ * {@link io.tender.payment.PaymentSearch} is the dashboard's read model of the Payments page (filters, pages, CSV), and
+ * {@link io.tender.payment.PaymentTimeline} of a payment's page; the latter reads webhook deliveries through the
+ * webhook module's {@code WebhookDeliveryLog} (webhook knows nothing of payments, so the arrow goes one way).
  */
 @ApplicationModule(allowedDependencies = {"api", "auth", "idempotency", "outbox", "processor",
-        "processor :: sandbox", "secrets", "settlement"})
+        "processor :: sandbox", "secrets", "settlement", "webhook"})
 package io.tender.payment;
 
 import org.springframework.modulith.ApplicationModule;
