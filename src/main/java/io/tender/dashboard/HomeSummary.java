@@ -97,6 +97,14 @@ public record HomeSummary(List<CurrencyTotals> currencies, CurrencyTotals main, 
         return CHART_HEIGHT + 1;
     }
 
+    /** An instant as the dashboard shows it, in UTC to the minute: {@code 27 Nov 2026, 14:05 UTC}. */
+    static String moment(java.time.Instant at) {
+        return MOMENT.format(at.atOffset(java.time.ZoneOffset.UTC));
+    }
+
+    private static final DateTimeFormatter MOMENT = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm 'UTC'",
+            Locale.ENGLISH);
+
     /** An amount in minor units as people read it: {@code ZAR 1,234.50}. */
     static String money(String currency, long minor) {
         int digits;

@@ -65,6 +65,23 @@ final class DashboardClient {
         this.http = builder.build();
     }
 
+    /**
+     * A new {@code role} of {@code merchant}, made through the admin API, signed in from {@code localAddress} (each
+     * test its own address, so the per-address sign-in limit of one never refuses another's) with a password set.
+     */
+    static DashboardClient member(String base, io.tender.support.Merchants merchants,
+                                  io.tender.support.Merchants.Merchant merchant, String role, String localAddress) {
+        String email = role + "-" + java.util.UUID.randomUUID().toString().substring(0, 8) + "@example.com";
+        var created = merchants.admin().post("/admin/merchants/" + merchant.name() + "/users",
+                "{\"email\":\"" + email + "\",\"role\":\"" + role + "\"}").send();
+        DashboardClient browser = new DashboardClient(base, localAddress);
+        Page accepted = browser.acceptLink(created.json().get("sign_in_url").stringValue(), DashboardSignInIT.PASSWORD);
+        if (accepted.status() != 302) {
+            throw new IllegalStateException("the sign-in link answered " + accepted.status());
+        }
+        return browser;
+    }
+
     Page get(String path, String... headers) {
         return send(HttpRequest.newBuilder(URI.create(base + path)).GET(), headers);
     }
