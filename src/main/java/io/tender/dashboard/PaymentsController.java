@@ -51,6 +51,10 @@ class PaymentsController {
             PaymentFilter.CREATED_FROM, PaymentFilter.CREATED_TO, PaymentFilter.AMOUNT_MIN, PaymentFilter.AMOUNT_MAX,
             PaymentFilter.CURRENCY, PaymentFilter.CUSTOMER_EMAIL, PaymentFilter.LAST4,
             PaymentFilter.EXTERNAL_REFERENCE);
+    /** The fields the page folds under "More filters" (open when one of them is given). */
+    private static final List<String> MORE_FILTERS = List.of(PaymentFilter.METHOD, PaymentFilter.CREATED_FROM,
+            PaymentFilter.CREATED_TO, PaymentFilter.AMOUNT_MIN, PaymentFilter.AMOUNT_MAX, PaymentFilter.CURRENCY,
+            PaymentFilter.EXTERNAL_REFERENCE);
     private static final String CURSOR = "cursor";
 
     private final PaymentSearch search;
@@ -73,6 +77,7 @@ class PaymentsController {
         model.addAttribute("form", new FormValues(form));
         model.addAttribute("statuses", Arrays.stream(PaymentStatus.values()).map(PaymentStatus::wire).toList());
         model.addAttribute("filtered", FIELDS.stream().anyMatch(f -> new FormValues(form).given(f)));
+        model.addAttribute("moreFilters", MORE_FILTERS.stream().anyMatch(f -> new FormValues(form).given(f)));
         String query = query(form, null);
         model.addAttribute("exportUrl", "/dashboard/" + mode + "/payments.csv" + query);
         try {

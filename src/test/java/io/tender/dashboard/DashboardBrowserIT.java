@@ -1,9 +1,11 @@
 package io.tender.dashboard;
 
+import io.tender.auth.Mode;
 import io.tender.support.ApiIntegrationTest;
 import io.tender.support.Browser;
 import io.tender.support.Browser.Window;
 import io.tender.support.Merchants.Merchant;
+import io.tender.support.PaymentRows;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
@@ -79,9 +81,25 @@ class DashboardBrowserIT extends ApiIntegrationTest {
             browser.screenshot(prefix + "-6-home-live-empty");
             assertThat(browser.script("return typeof htmx").toString()).as("htmx loaded from this origin").isEqualTo("object");
 
-            browser.click("Payments").awaitText("Not in the dashboard yet");
+            browser.click("Payments").awaitText("No payments match");
             noSeriousAccessibilityFindings(browser);
-            browser.screenshot(prefix + "-7-payments-coming");
+            browser.screenshot(prefix + "-7-payments-live-empty");
+
+            browser.get(base() + "/dashboard/test/payments").awaitText("Results");
+            noSeriousAccessibilityFindings(browser);
+            browser.screenshot(prefix + "-8-payments");
+            browser.type("Card last 4", "42").click("Apply filters").awaitText("must be the last 4 digits of a card");
+            noSeriousAccessibilityFindings(browser);
+            browser.screenshot(prefix + "-9-payments-filter-error");
+            browser.type("Card last 4", "4242").click("Apply filters").awaitText("Visa ···· 4242");
+            assertThat(browser.findAll(By.cssSelector("table.payments tbody tr"))).hasSize(3);
+            assertThat(browser.text()).doesNotContain("Visa ···· 1881");
+            noSeriousAccessibilityFindings(browser);
+            browser.screenshot(prefix + "-10-payments-by-last4");
+            browser.find(By.cssSelector("table.payments tbody tr a")).click();
+            browser.awaitText("Timeline").awaitText("order-4242-");
+            noSeriousAccessibilityFindings(browser);
+            browser.screenshot(prefix + "-11-payment");
         }
     }
 
@@ -106,8 +124,20 @@ class DashboardBrowserIT extends ApiIntegrationTest {
         }
     }
 
-    /** A month of test payments as a shop might have: most succeed, some fail, a few wait for a capture. */
+    /**
+     * A month of test payments as a shop might have: most succeed, some fail, a few wait for a capture; the last
+     * day's four by card, three of them with the card ending 4242.
+     */
     private void seedThirtyDaysOfPayments(String merchantId) {
+        PaymentRows cards = new PaymentRows(jdbc);
+        for (int i = 0; i < 4; i++) {
+            String last4 = i < 3 ? "4242" : "1881";
+            String reference = "order-" + last4 + "-" + i;
+            cards.payment(merchantId, Mode.TEST, Instant.now().minusSeconds(60L * (i + 1)), p -> {
+                p.put("details", PaymentRows.card("visa", last4));
+                p.put("externalReference", reference);
+            });
+        }
         Random random = new Random(7);
         Instant today = Instant.now().truncatedTo(ChronoUnit.DAYS).plus(12, ChronoUnit.HOURS);
         for (int day = 0; day < 30; day++) {
