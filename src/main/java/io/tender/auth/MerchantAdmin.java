@@ -5,7 +5,6 @@ import io.tender.api.ApiException;
 import io.tender.api.JsonInput;
 import io.tender.api.ProblemCode;
 import io.tender.api.Timestamps;
-import io.tender.ratelimit.RateLimits;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -17,8 +16,6 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.JsonNode;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -50,15 +47,12 @@ class MerchantAdmin {
 
     private final Merchants merchants;
     private final ApiKeys keys;
-    private final RateLimits rateLimits;
-    private final byte[] token;
+    private final AdminAccess access;
 
-    MerchantAdmin(Merchants merchants, ApiKeys keys, RateLimits rateLimits,
-                  AuthSettings settings) {
+    MerchantAdmin(Merchants merchants, ApiKeys keys, AdminAccess access) {
         this.merchants = merchants;
         this.keys = keys;
-        this.rateLimits = rateLimits;
-        this.token = settings.adminToken().getBytes(StandardCharsets.UTF_8);
+        this.access = access;
     }
 
     @PostMapping("/merchants")
@@ -111,27 +105,10 @@ class MerchantAdmin {
     }
 
     private Merchants.Merchant merchant(String idOrName) {
-        return merchants.byId(idOrName).or(() -> merchants.byName(idOrName))
-                .orElseThrow(() -> ApiException.notFound("merchant"));
+        return access.merchant(idOrName);
     }
 
     private void authorize(HttpServletRequest request) {
-        if (token.length == 0) {
-            throw ApiException.notFound("path");
-        }
-        String header = Authentication.authorizationHeader(request);
-        boolean presented = header != null && !header.isBlank();
-        if (presented) {
-            // Guessing the token counts against the client address like guessing API keys (decisions §9).
-            rateLimits.refuseIfFailingAuthentication(request);
-        }
-        byte[] given = header != null && header.startsWith("Bearer ")
-                ? header.substring(7).trim().getBytes(StandardCharsets.UTF_8) : new byte[0];
-        if (!MessageDigest.isEqual(given, token)) {
-            if (presented) {
-                rateLimits.failedAuthentication(request);
-            }
-            throw new ApiException(ProblemCode.UNAUTHORIZED, "The admin token is missing or wrong.");
-        }
+        access.authorize(request);
     }
 }

@@ -2,6 +2,7 @@ package io.tender.payment;
 
 import io.tender.api.Currencies;
 import io.tender.api.FieldError;
+import io.tender.api.Rejected;
 
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
@@ -103,11 +104,22 @@ public record PaymentFilter(Set<PaymentStatus> statuses, PaymentMethodType metho
         LocalDate to = date(form, CREATED_TO, errors);
         Long min = minorUnits(form, AMOUNT_MIN, errors);
         Long max = minorUnits(form, AMOUNT_MAX, errors);
+        PaymentFilter filter = null;
+        try {
+            // The fields read so far are checked again with the rest, so one refusal names every wrong field.
+            filter = new PaymentFilter(statuses, method, from, to, min, max, single(form, CURRENCY),
+                    single(form, CUSTOMER_EMAIL), single(form, LAST4), single(form, EXTERNAL_REFERENCE),
+                    single(form, ID));
+        } catch (Rejected refused) {
+            if (!(refused.rejection() instanceof PaymentRejection.FilterInvalid(List<FieldError> more))) {
+                throw refused;
+            }
+            errors.addAll(more);
+        }
         if (!errors.isEmpty()) {
             throw new PaymentRejection.FilterInvalid(errors).thrown();
         }
-        return new PaymentFilter(statuses, method, from, to, min, max, single(form, CURRENCY),
-                single(form, CUSTOMER_EMAIL), single(form, LAST4), single(form, EXTERNAL_REFERENCE), single(form, ID));
+        return filter;
     }
 
     public PaymentFilter withStatuses(PaymentStatus... wanted) {

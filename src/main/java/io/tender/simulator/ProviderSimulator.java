@@ -18,7 +18,13 @@ import java.util.Map;
  * 9090 ({@code SIMULATOR_PORT}).
  */
 @SpringBootConfiguration
-@EnableAutoConfiguration
+// Spring Security is on the class path for the service's dashboard; the simulator has no dashboard and no users, and
+// Boot's default security would put every protocol endpoint behind a generated password.
+@EnableAutoConfiguration(excludeName = {
+        "org.springframework.boot.security.autoconfigure.SecurityAutoConfiguration",
+        "org.springframework.boot.security.autoconfigure.web.servlet.ServletWebSecurityAutoConfiguration",
+        "org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterAutoConfiguration",
+        "org.springframework.boot.security.autoconfigure.actuate.web.servlet.ManagementWebSecurityAutoConfiguration"})
 @Profile(ProviderSimulator.PROFILE)
 @ComponentScan(basePackages = {"io.tender.simulator", "io.tender.provider.sandbox", "io.tender.processor.sandbox",
         "io.tender.secrets",

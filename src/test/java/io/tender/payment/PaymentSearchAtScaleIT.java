@@ -1,5 +1,6 @@
 package io.tender.payment;
 
+import io.tender.support.PaymentRows;
 import io.tender.api.Ids;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
@@ -47,7 +48,7 @@ class PaymentSearchAtScaleIT extends ApiIntegrationTest {
 
     @BeforeAll
     void fiftyThousandPayments() {
-        SearchRows rows = new SearchRows(jdbc);
+        PaymentRows rows = new PaymentRows(jdbc);
         insert(merchant, Mode.TEST, rows.customer(merchant, Mode.TEST, EMAIL), PAYMENTS);
         insert(other, Mode.TEST, rows.customer(other, Mode.TEST, EMAIL.toLowerCase()), 2_000);
         insert(merchant, Mode.LIVE, rows.customer(merchant, Mode.LIVE, EMAIL), 2_000);

@@ -1,5 +1,6 @@
 package io.tender.payment;
 
+import io.tender.support.PaymentRows;
 import io.tender.api.ApiException;
 import io.tender.api.FieldError;
 import io.tender.api.Ids;
@@ -42,13 +43,13 @@ class PaymentSearchIT extends ApiIntegrationTest {
     @Autowired
     private Rejections rejections;
 
-    private SearchRows rows;
+    private PaymentRows rows;
     private String merchant;
     private String other;
 
     @BeforeEach
     void merchants() {
-        rows = new SearchRows(jdbc);
+        rows = new PaymentRows(jdbc);
         merchant = Ids.newId("mch_");
         other = Ids.newId("mch_");
     }
@@ -73,13 +74,13 @@ class PaymentSearchIT extends ApiIntegrationTest {
         String declined = rows.payment(merchant, Mode.TEST, at(DAY.minusDays(1), 23), p -> {
             p.put("status", "failed");
             p.put("amount", 500L);
-            p.put("details", SearchRows.card("mastercard", "4444"));
+            p.put("details", PaymentRows.card("mastercard", "4444"));
         });
         String bank = rows.payment(merchant, Mode.TEST, at(DAY, 0), p -> {
             p.put("status", "pending");
             p.put("amount", 250000L);
             p.put("currency", "USD");
-            p.put("details", SearchRows.bank("capitec"));
+            p.put("details", PaymentRows.bank("capitec"));
         });
         String customers = rows.payment(merchant, Mode.TEST, at(DAY, 12), p -> p.put("customer", ayanda));
         // The same payment again for another merchant and for the live mode: never listed.
@@ -280,7 +281,7 @@ class PaymentSearchIT extends ApiIntegrationTest {
             p.put("externalReference", awkward);
             p.put("amount", 1500L);
             p.put("currency", "JPY");
-            p.put("details", SearchRows.bank("tymebank"));
+            p.put("details", PaymentRows.bank("tymebank"));
         });
 
         StringWriter out = new StringWriter();

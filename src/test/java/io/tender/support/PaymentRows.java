@@ -1,4 +1,4 @@
-package io.tender.payment;
+package io.tender.support;
 
 import io.tender.api.Ids;
 import io.tender.auth.Mode;
@@ -11,22 +11,23 @@ import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Payments, customers and refunds written straight into their tables for the search's tests: the search reads rows,
+ * Payments, customers and refunds written straight into their tables for the tests of what reads them (the payment
+ * search, the dashboard's Payments page): those read rows,
  * and a row of every shape is quicker to write than to pay for. Card details are as the service stores them (scheme,
  * type and last4 only), never a card number.
  */
-final class SearchRows {
+public final class PaymentRows {
 
     private final JdbcClient jdbc;
 
-    SearchRows(JdbcClient jdbc) {
+    public PaymentRows(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 
     /** A card payment of 100.00 ZAR that succeeded, changed by {@code change} (keys are the insert's parameters). */
-    String payment(String merchant, Mode mode, Instant createdAt, Consumer<Map<String, Object>> change) {
+    public String payment(String merchant, Mode mode, Instant createdAt, Consumer<Map<String, Object>> change) {
         Map<String, Object> row = new HashMap<>();
-        row.put("id", Ids.newId(Payments.PREFIX));
+        row.put("id", Ids.newId("pay_"));
         row.put("merchant", merchant);
         row.put("mode", mode.wire());
         row.put("status", "succeeded");
@@ -57,17 +58,17 @@ final class SearchRows {
         return (String) row.get("id");
     }
 
-    static String card(String scheme, String last4) {
+    public static String card(String scheme, String last4) {
         return "{\"type\": \"card\", \"card\": {\"type\": \"credit\", \"scheme\": \"" + scheme + "\", \"last4\": \""
                 + last4 + "\", \"exp_month\": 12, \"exp_year\": 2030}}";
     }
 
-    static String bank(String bank) {
+    public static String bank(String bank) {
         return "{\"type\": \"pay_by_bank\", \"pay_by_bank\": {\"bank\": \"" + bank + "\"}}";
     }
 
     /** A billing customer of the merchant with this email. */
-    String customer(String merchant, Mode mode, String email) {
+    public String customer(String merchant, Mode mode, String email) {
         String id = Ids.newId("bcus_");
         Instant now = Instant.now();
         jdbc.sql("""
@@ -81,8 +82,8 @@ final class SearchRows {
     }
 
     /** A succeeded refund of part of the payment. */
-    String refund(String merchant, Mode mode, String paymentId) {
-        String id = Ids.newId(Refund.PREFIX);
+    public String refund(String merchant, Mode mode, String paymentId) {
+        String id = Ids.newId("rfd_");
         var now = Instant.now().atOffset(ZoneOffset.UTC);
         jdbc.sql("""
                         insert into refunds (id, merchant_id, mode, payment_id, amount, currency, status, call_status,

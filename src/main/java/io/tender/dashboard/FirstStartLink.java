@@ -1,0 +1,65 @@
+package io.tender.dashboard;
+
+import io.tender.auth.Merchants;
+import io.tender.payment.PublicBase;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Component;
+
+/**
+ * The way into the dashboard on a new installation (decisions §11): after start-up has made the merchant
+ * {@code default} and printed its test key, this prints, the same way, a one-time sign-in link for that merchant's
+ * owner. It prints a fresh link at every start until the owner has set a password, so a lost or expired link is
+ * replaced by restarting; never once the owner has signed in.
+ */
+@Component
+class FirstStartLink {
+
+    private final Merchants merchants;
+    private final DashboardUsers users;
+    private final SignInLinks links;
+    private final PublicBase publicBase;
+    private final DashboardSettings settings;
+
+    FirstStartLink(Merchants merchants, DashboardUsers users, SignInLinks links, PublicBase publicBase,
+                   DashboardSettings settings) {
+        this.merchants = merchants;
+        this.users = users;
+        this.links = links;
+        this.publicBase = publicBase;
+        this.settings = settings;
+    }
+
+    @EventListener(ApplicationReadyEvent.class)
+    void printIfTheOwnerNeverSignedIn() {
+        var merchant = merchants.byName("default");
+        if (merchant.isEmpty()) {
+            return;
+        }
+        String merchantId = merchant.get().id();
+        DashboardUsers.User owner = users.firstOwner(merchantId).orElseGet(() -> {
+            try {
+                return users.create(merchantId, settings.ownerEmail(), Role.OWNER);
+            } catch (DashboardUsers.EmailTaken e) {
+                // Another instance made the owner at the same moment.
+                return users.firstOwner(merchantId).orElseThrow();
+            }
+        });
+        if (owner.passwordHash() != null || owner.signedInAt() != null) {
+            return;
+        }
+        String url = UserAdmin.signInUrl(publicBase, links.issue(owner.id()));
+        System.out.printf("""
+
+                ==============================================================================
+                 The merchant dashboard: sign in as the owner of "default" (%s)
+                 with this one-time link, valid for %d hours, to choose a password:
+
+                     %s
+
+                 Until a password is set, each start prints a new link.
+                ==============================================================================
+
+                """, owner.email(), settings.signInLinkValidity().toHours(), url);
+    }
+}

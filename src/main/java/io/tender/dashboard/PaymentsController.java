@@ -1,0 +1,232 @@
+package io.tender.dashboard;
+
+import io.swagger.v3.oas.annotations.Hidden;
+import io.tender.api.FieldError;
+import io.tender.api.Rejected;
+import io.tender.api.Rejections;
+import io.tender.auth.Merchants;
+import io.tender.auth.Mode;
+import io.tender.payment.PaymentFilter;
+import io.tender.payment.PaymentSearch;
+import io.tender.payment.PaymentStatus;
+import io.tender.payment.PaymentTimeline;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.security.web.csrf.CsrfToken;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.util.UriComponentsBuilder;
+
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The Payments pages (decisions §11): the merchant's payments in the URL's mode, filtered and searched in SQL
+ * ({@link PaymentSearch}) a page at a time, the whole filtered set as CSV, and one payment with its timeline
+ * ({@link PaymentTimeline}). The filter form is a GET form, so a filtered list is a link a person can keep or share
+ * with a teammate, and everything reads without JavaScript. The merchant is the signed-in user's.
+ */
+@Hidden
+@Controller
+class PaymentsController {
+
+    /** Rows on one page of the list. */
+    static final int PAGE_SIZE = 25;
+    /** The form's fields, in the order the page shows them, and the page's own parameter. */
+    private static final List<String> FIELDS = List.of(PaymentFilter.ID, PaymentFilter.STATUS, PaymentFilter.METHOD,
+            PaymentFilter.CREATED_FROM, PaymentFilter.CREATED_TO, PaymentFilter.AMOUNT_MIN, PaymentFilter.AMOUNT_MAX,
+            PaymentFilter.CURRENCY, PaymentFilter.CUSTOMER_EMAIL, PaymentFilter.LAST4,
+            PaymentFilter.EXTERNAL_REFERENCE);
+    /** The fields the page folds under "More filters" (open when one of them is given). */
+    private static final List<String> MORE_FILTERS = List.of(PaymentFilter.METHOD, PaymentFilter.CREATED_FROM,
+            PaymentFilter.CREATED_TO, PaymentFilter.AMOUNT_MIN, PaymentFilter.AMOUNT_MAX, PaymentFilter.CURRENCY,
+            PaymentFilter.EXTERNAL_REFERENCE);
+    private static final String CURSOR = "cursor";
+
+    private final PaymentSearch search;
+    private final PaymentTimeline timeline;
+    private final Merchants merchants;
+    private final Rejections rejections;
+
+    PaymentsController(PaymentSearch search, PaymentTimeline timeline, Merchants merchants, Rejections rejections) {
+        this.search = search;
+        this.timeline = timeline;
+        this.merchants = merchants;
+        this.rejections = rejections;
+    }
+
+    @GetMapping("/dashboard/{mode:test|live}/payments")
+    String list(@PathVariable String mode, @AuthenticationPrincipal SignedInUser user, CsrfToken csrf,
+                HttpServletRequest request, HttpServletResponse response, Model model) {
+        Chrome.add(model, user, mode, "payments", csrf, merchants);
+        Map<String, String[]> form = request.getParameterMap();
+        model.addAttribute("form", new FormValues(form));
+        model.addAttribute("statuses", Arrays.stream(PaymentStatus.values()).map(PaymentStatus::wire).toList());
+        model.addAttribute("filtered", FIELDS.stream().anyMatch(f -> new FormValues(form).given(f)));
+        model.addAttribute("moreFilters", MORE_FILTERS.stream().anyMatch(f -> new FormValues(form).given(f)));
+        String query = query(form, null);
+        model.addAttribute("exportUrl", "/dashboard/" + mode + "/payments.csv" + query);
+        try {
+            PaymentSearch.Page page = search.page(user.merchantId(), Mode.fromWire(mode), PaymentFilter.read(form),
+                    single(form, CURSOR), PAGE_SIZE);
+            model.addAttribute("rows", page.rows().stream().map(ListedPayment::of).toList());
+            model.addAttribute("nextUrl", page.nextCursor() == null ? null
+                    : "/dashboard/" + mode + "/payments" + query(form, page.nextCursor()));
+            model.addAttribute("firstUrl", single(form, CURSOR) == null ? null
+                    : "/dashboard/" + mode + "/payments" + query);
+            model.addAttribute("errors", Map.of());
+        } catch (Rejected refused) {
+            model.addAttribute("rows", List.of());
+            model.addAttribute("errors", errors(refused));
+            response.setStatus(HttpStatus.BAD_REQUEST.value());
+        }
+        return "dashboard/payments";
+    }
+
+    /**
+     * The whole filtered set as CSV, written as the database gives the rows (never held in memory): the list's
+     * filters, every page of them. A filter that cannot match answers the list with its errors instead.
+     */
+    @GetMapping("/dashboard/{mode:test|live}/payments.csv")
+    String export(@PathVariable String mode, @AuthenticationPrincipal SignedInUser user, CsrfToken csrf,
+                  HttpServletRequest request, HttpServletResponse response, Model model) throws IOException {
+        Map<String, String[]> form = request.getParameterMap();
+        PaymentFilter filter;
+        try {
+            filter = PaymentFilter.read(form);
+        } catch (Rejected refused) {
+            return list(mode, user, csrf, request, response, model);
+        }
+        response.setContentType("text/csv;charset=UTF-8");
+        response.setHeader(HttpHeaders.CONTENT_DISPOSITION, "attachment; filename=\"payments-" + mode + "-"
+                + LocalDate.now(ZoneOffset.UTC) + ".csv\"");
+        response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+        Writer out = new OutputStreamWriter(response.getOutputStream(), StandardCharsets.UTF_8);
+        search.exportCsv(user.merchantId(), Mode.fromWire(mode), filter, out);
+        out.flush();
+        return null;
+    }
+
+    @GetMapping("/dashboard/{mode:test|live}/payments/{id}")
+    String payment(@PathVariable String mode, @PathVariable String id, @AuthenticationPrincipal SignedInUser user,
+                   CsrfToken csrf, HttpServletResponse response, Model model) {
+        Chrome.add(model, user, mode, "payments", csrf, merchants);
+        var found = id.startsWith("pay_") && id.length() <= 68
+                ? search.page(user.merchantId(), Mode.fromWire(mode), PaymentFilter.NONE.withId(id), null, 1).rows()
+                : List.<PaymentSearch.Row>of();
+        if (found.isEmpty()) {
+            response.setStatus(HttpStatus.NOT_FOUND.value());
+            model.addAttribute("id", id);
+            return "dashboard/payment-not-found";
+        }
+        model.addAttribute("payment", ListedPayment.of(found.getFirst()));
+        model.addAttribute("timeline", timeline.of(user.merchantId(), Mode.fromWire(mode), id).stream()
+                .map(TimelineLine::of).toList());
+        return "dashboard/payment";
+    }
+
+    /** The list's query string for the same filters, on the page at {@code cursor} (null: the first). */
+    private static String query(Map<String, String[]> form, String cursor) {
+        UriComponentsBuilder uri = UriComponentsBuilder.newInstance();
+        for (String field : FIELDS) {
+            for (String value : form.getOrDefault(field, new String[0])) {
+                if (!value.isBlank()) {
+                    uri.queryParam(field, value);
+                }
+            }
+        }
+        if (cursor != null) {
+            uri.queryParam(CURSOR, cursor);
+        }
+        return uri.encode().build().toUriString();
+    }
+
+    private static String single(Map<String, String[]> form, String name) {
+        String[] values = form.get(name);
+        return values == null || values.length == 0 || values[0].isBlank() ? null : values[0];
+    }
+
+    /** The refusal's messages by form field, the first of each (the page shows one under each field). */
+    private Map<String, String> errors(Rejected refused) {
+        Map<String, String> byField = new LinkedHashMap<>();
+        for (FieldError error : rejections.problem(refused.rejection()).errors()) {
+            byField.putIfAbsent(error.field(), error.message());
+        }
+        return byField;
+    }
+
+    /** What the form was sent with, to show it again as it was typed. */
+    public record FormValues(Map<String, String[]> form) {
+
+        public String value(String field) {
+            String[] values = form.get(field);
+            return values == null || values.length == 0 ? "" : values[0];
+        }
+
+        public boolean given(String field) {
+            return !value(field).isBlank();
+        }
+
+        public boolean checked(String field, String value) {
+            return Set.of(form.getOrDefault(field, new String[0])).contains(value);
+        }
+    }
+
+    /** One payment as the list and the payment's page show it. */
+    public record ListedPayment(String id, String created, String status, String amount, String method, String customer,
+                         String reference, String refunded) {
+
+        static ListedPayment of(PaymentSearch.Row row) {
+            String method = row.cardLast4() != null
+                    ? (row.cardBrand() == null ? "Card" : capitalised(row.cardBrand())) + " ···· " + row.cardLast4()
+                    : row.methodType() == null ? "–" : row.methodType().replace('_', ' ');
+            String customer = row.customerEmail() != null ? row.customerEmail()
+                    : row.customerId() != null ? row.customerId() : "–";
+            return new ListedPayment(row.id(), HomeSummary.moment(row.createdAt()), row.status().wire(),
+                    HomeSummary.money(row.currency(), row.amount()), method, customer,
+                    row.externalReference() == null ? "–" : row.externalReference(),
+                    row.refundedAmount() == 0 ? null : HomeSummary.money(row.currency(), row.refundedAmount()));
+        }
+
+        private static String capitalised(String word) {
+            return word.isEmpty() ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1);
+        }
+    }
+
+    /** One line of a payment's timeline: when, what, its outcome, and for an event where it was delivered. */
+    public record TimelineLine(String at, String what, String outcome, List<String> deliveries) {
+
+        static TimelineLine of(PaymentTimeline.Entry entry) {
+            String at = HomeSummary.moment(entry.at());
+            return switch (entry) {
+                case PaymentTimeline.Operation op -> new TimelineLine(at, switch (op.type()) {
+                    case "authorize" -> "Payment attempt";
+                    case "capture" -> "Capture";
+                    case "void" -> "Void";
+                    default -> op.type();
+                }, op.status() + (op.error() == null ? "" : " · " + (op.error().declineCode() != null ? op.error().declineCode() : op.error().errorCode())), List.of());
+                case PaymentTimeline.RefundMade refund -> new TimelineLine(at, "Refund " + refund.refundId(),
+                        refund.status() + (refund.failureReason() == null ? "" : " · " + refund.failureReason()),
+                        List.of());
+                case PaymentTimeline.Event event -> new TimelineLine(at, "Event " + event.type(), event.eventId(),
+                        event.deliveries().stream().map(d -> d.url() + ": " + d.status()
+                                + (d.lastResponseStatus() == null ? "" : " (HTTP " + d.lastResponseStatus() + ")"))
+                                .toList());
+            };
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package io.tender.dashboard;
+
+import io.swagger.v3.oas.annotations.Hidden;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/**
+ * Getting into the dashboard: the sign-in form ({@code /dashboard/sign-in}) and the one-time links
+ * ({@code /dashboard/link/{token}}) that let a new user set their password once and sign them in. Passwords are read
+ * from the request here, never bound as handler arguments (Spring logs those at TRACE).
+ */
+@Hidden
+@Controller
+class SignInController {
+
+    static final int MIN_PASSWORD = 12;
+    static final int MAX_PASSWORD = 64;
+    /** bcrypt reads 72 bytes at most; a longer password would be cut without a word. */
+    private static final int MAX_PASSWORD_BYTES = 72;
+    static final String GENERIC_ERROR = "That email and password do not match an account.";
+    static final String THROTTLED = "Too many failed sign-ins. Wait a while, then try again.";
+
+    private final SignIns signIns;
+    private final SignInLinks links;
+    private final DashboardUsers users;
+    private final PasswordEncoder passwords;
+    private final AuditLog audit;
+
+    SignInController(SignIns signIns, SignInLinks links, DashboardUsers users, PasswordEncoder passwords,
+                     AuditLog audit) {
+        this.signIns = signIns;
+        this.links = links;
+        this.users = users;
+        this.passwords = passwords;
+        this.audit = audit;
+    }
+
+    @GetMapping("/dashboard")
+    String start() {
+        return "redirect:/dashboard/test";
+    }
+
+    @GetMapping("/dashboard/sign-in")
+    String signInForm(HttpServletRequest request, Model model) {
+        if (signedIn()) {
+            return "redirect:/dashboard/test";
+        }
+        model.addAttribute("signedOut", request.getParameter("signed-out") != null);
+        model.addAttribute("email", "");
+        return "dashboard/sign-in";
+    }
+
+    @PostMapping("/dashboard/sign-in")
+    String signIn(HttpServletRequest request, HttpServletResponse response, Model model) {
+        String email = trimmed(request.getParameter("email"), 254);
+        String password = Optional.ofNullable(request.getParameter("password")).orElse("");
+        model.addAttribute("signedOut", false);
+        model.addAttribute("email", email);
+        if (email.isEmpty() || password.isEmpty() || password.length() > 1024) {
+            response.setStatus(HttpStatus.UNAUTHORIZED.value());
+            model.addAttribute("error", GENERIC_ERROR);
+            return "dashboard/sign-in";
+        }
+        return switch (signIns.attempt(email, password, request)) {
+            case SignIns.Outcome.SignedIn(DashboardUsers.User user) -> {
+                signIns.start(user, request, response);
+                yield "redirect:/dashboard/test";
+            }
+            case SignIns.Outcome.Refused() -> {
+                response.setStatus(HttpStatus.UNAUTHORIZED.value());
+                model.addAttribute("error", GENERIC_ERROR);
+                yield "dashboard/sign-in";
+            }
+            case SignIns.Outcome.Throttled() -> {
+                response.setStatus(HttpStatus.TOO_MANY_REQUESTS.value());
+                model.addAttribute("error", THROTTLED);
+                yield "dashboard/sign-in";
+            }
+        };
+    }
+
+    @GetMapping("/dashboard/link/{token}")
+    String linkForm(@PathVariable String token, HttpServletResponse response, Model model) {
+        Optional<DashboardUsers.User> user = links.usableBy(token).flatMap(users::byId);
+        if (user.isEmpty()) {
+            return linkUnusable(response);
+        }
+        model.addAttribute("user", user.get());
+        model.addAttribute("token", token);
+        return "dashboard/set-password";
+    }
+
+    @PostMapping("/dashboard/link/{token}")
+    String setPassword(@PathVariable String token, HttpServletRequest request, HttpServletResponse response,
+                       Model model) {
+        Optional<DashboardUsers.User> user = links.usableBy(token).flatMap(users::byId);
+        if (user.isEmpty()) {
+            return linkUnusable(response);
+        }
+        String password = Optional.ofNullable(request.getParameter("password")).orElse("");
+        String confirmation = Optional.ofNullable(request.getParameter("confirmation")).orElse("");
+        String problem = passwordProblem(password, user.get().email());
+        String confirmationProblem = problem == null && !password.equals(confirmation)
+                ? "The two passwords are not the same." : null;
+        if (problem != null || confirmationProblem != null) {
+            response.setStatus(HttpStatus.BAD_REQUEST.value());
+            model.addAttribute("user", user.get());
+            model.addAttribute("token", token);
+            model.addAttribute("passwordError", problem);
+            model.addAttribute("confirmationError", confirmationProblem);
+            return "dashboard/set-password";
+        }
+        // Used here, under the database's check: of two posts of one link, one sets the password.
+        Optional<DashboardUsers.User> owner = links.use(token).flatMap(users::byId);
+        if (owner.isEmpty()) {
+            return linkUnusable(response);
+        }
+        users.setPassword(owner.get().id(), passwords.encode(password));
+        audit.append(new AuditLog.Entry(owner.get().merchantId(), owner.get().id(), owner.get().email(),
+                "password.set", owner.get().id(), null, null, null), request);
+        audit.append(new AuditLog.Entry(owner.get().merchantId(), owner.get().id(), owner.get().email(),
+                "sign_in.succeeded", owner.get().id(), null, null, "{\"with\":\"sign_in_link\"}"), request);
+        signIns.start(owner.get(), request, response);
+        return "redirect:/dashboard/test";
+    }
+
+    /** Why a new password is refused, in words for the form, or null. */
+    static String passwordProblem(String password, String email) {
+        if (password.length() < MIN_PASSWORD) {
+            return "Use at least " + MIN_PASSWORD + " characters.";
+        }
+        if (password.length() > MAX_PASSWORD || password.getBytes(StandardCharsets.UTF_8).length > MAX_PASSWORD_BYTES) {
+            return "Use at most " + MAX_PASSWORD + " characters.";
+        }
+        if (password.equalsIgnoreCase(email)) {
+            return "Your password cannot be your email address.";
+        }
+        return null;
+    }
+
+    private static String linkUnusable(HttpServletResponse response) {
+        response.setStatus(HttpStatus.NOT_FOUND.value());
+        return "dashboard/link-unusable";
+    }
+
+    private static boolean signedIn() {
+        Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+        return authentication != null && authentication.getPrincipal() instanceof SignedInUser;
+    }
+
+    private static String trimmed(String value, int max) {
+        String trimmed = value == null ? "" : value.strip();
+        return trimmed.length() > max ? trimmed.substring(0, max) : trimmed;
+    }
+}

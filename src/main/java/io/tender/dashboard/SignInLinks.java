@@ -1,0 +1,77 @@
+package io.tender.dashboard;
+
+import io.tender.api.Timestamps;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.Base64;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * One-time sign-in links: a token of 256 bits from {@link SecureRandom}, given out once in the link and kept only as
+ * its SHA-256, valid for {@link DashboardSettings#signInLinkValidity()} and used at most once.
+ */
+@Repository
+class SignInLinks {
+
+    /** 32 bytes in URL-safe Base64 without padding: 43 characters. */
+    static final Pattern TOKEN = Pattern.compile("^[A-Za-z0-9_-]{43}$");
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final JdbcClient jdbc;
+    private final DashboardSettings settings;
+
+    SignInLinks(JdbcClient jdbc, DashboardSettings settings) {
+        this.jdbc = jdbc;
+        this.settings = settings;
+    }
+
+    /** A new link's token for the user; the caller builds the URL and shows it once. */
+    String issue(String userId) {
+        byte[] bytes = new byte[32];
+        RANDOM.nextBytes(bytes);
+        String token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        Instant now = Timestamps.now();
+        jdbc.sql("insert into dashboard_sign_in_links (token_hash, user_id, created_at, expires_at) values (?, ?, ?, ?)")
+                .params(hash(token), userId, now.atOffset(ZoneOffset.UTC),
+                        now.plus(settings.signInLinkValidity()).atOffset(ZoneOffset.UTC))
+                .update();
+        return token;
+    }
+
+    /** The user of a token that is still usable (not used, not expired), without using it. */
+    Optional<String> usableBy(String token) {
+        if (!TOKEN.matcher(token).matches()) {
+            return Optional.empty();
+        }
+        return jdbc.sql("select user_id from dashboard_sign_in_links where token_hash = ? and used_at is null "
+                        + "and expires_at > ?")
+                .params(hash(token), Timestamps.now().atOffset(ZoneOffset.UTC)).query(String.class).optional();
+    }
+
+    /** Uses the token: its user, or empty when it was used already (also by a concurrent request) or expired. */
+    Optional<String> use(String token) {
+        if (!TOKEN.matcher(token).matches()) {
+            return Optional.empty();
+        }
+        var now = Timestamps.now().atOffset(ZoneOffset.UTC);
+        return jdbc.sql("update dashboard_sign_in_links set used_at = ? where token_hash = ? and used_at is null "
+                        + "and expires_at > ? returning user_id")
+                .params(now, hash(token), now).query(String.class).optional();
+    }
+
+    private static byte[] hash(String token) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.US_ASCII));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

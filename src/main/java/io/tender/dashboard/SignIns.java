@@ -1,0 +1,112 @@
+package io.tender.dashboard;
+
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.core.context.SecurityContext;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.web.context.HttpSessionSecurityContextRepository;
+import org.springframework.security.web.csrf.CsrfTokenRepository;
+import org.springframework.stereotype.Component;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Signing in with email and password, and starting a signed-in session (also after a sign-in link). Every attempt,
+ * failed or not, is in the audit log; failures count against the {@link SignInThrottle}.
+ */
+@Component
+class SignIns {
+
+    /** What a sign-in attempt came to; the page shows one generic error for every kind of failure. */
+    sealed interface Outcome {
+        record SignedIn(DashboardUsers.User user) implements Outcome {
+        }
+
+        record Refused() implements Outcome {
+        }
+
+        record Throttled() implements Outcome {
+        }
+    }
+
+    private final DashboardUsers users;
+    private final PasswordEncoder passwords;
+    private final SignInThrottle throttle;
+    private final AuditLog audit;
+    private final HttpSessionSecurityContextRepository contexts;
+    private final CsrfTokenRepository csrfTokens;
+    private final DashboardSettings settings;
+    // Checked when no account has the email, so that an unknown email takes as long as a wrong password.
+    private final String unknownUserHash;
+
+    SignIns(DashboardUsers users, PasswordEncoder passwords, SignInThrottle throttle, AuditLog audit,
+            HttpSessionSecurityContextRepository contexts, CsrfTokenRepository csrfTokens,
+            DashboardSettings settings) {
+        this.users = users;
+        this.passwords = passwords;
+        this.throttle = throttle;
+        this.audit = audit;
+        this.contexts = contexts;
+        this.csrfTokens = csrfTokens;
+        this.settings = settings;
+        this.unknownUserHash = passwords.encode("no account has this email, so no password matches");
+    }
+
+    Outcome attempt(String email, String password, HttpServletRequest request) {
+        String address = request.getRemoteAddr();
+        List<DashboardUsers.User> accounts = users.byEmail(email);
+        String merchantId = accounts.isEmpty() ? null : accounts.getFirst().merchantId();
+        String userId = accounts.size() == 1 ? accounts.getFirst().id() : null;
+        if (!throttle.allows(email, address)) {
+            audit.append(new AuditLog.Entry(merchantId, userId, email, "sign_in.throttled", userId, null, null, null),
+                    request);
+            return new Outcome.Throttled();
+        }
+        Optional<DashboardUsers.User> match = Optional.empty();
+        for (DashboardUsers.User account : accounts) {
+            if (!account.disabled() && account.passwordHash() != null
+                    && passwords.matches(password, account.passwordHash())) {
+                match = Optional.of(account);
+                break;
+            }
+        }
+        if (accounts.isEmpty()) {
+            passwords.matches(password, unknownUserHash);
+        }
+        if (match.isEmpty()) {
+            throttle.failed(email, address);
+            audit.append(new AuditLog.Entry(merchantId, userId, email, "sign_in.failed", userId, null, null, null),
+                    request);
+            return new Outcome.Refused();
+        }
+        DashboardUsers.User user = match.get();
+        audit.append(new AuditLog.Entry(user.merchantId(), user.id(), user.email(), "sign_in.succeeded", user.id(),
+                null, null, null), request);
+        return new Outcome.SignedIn(user);
+    }
+
+    /**
+     * Signs the user in on this request's browser: a new session id (no fixation), a new CSRF token, the idle limit
+     * on the session and the sign-in time for the absolute one.
+     */
+    void start(DashboardUsers.User user, HttpServletRequest request, HttpServletResponse response) {
+        users.signedIn(user.id());
+        request.getSession(true);
+        request.changeSessionId();
+        csrfTokens.saveToken(null, request, response);
+        HttpSession session = request.getSession();
+        session.setMaxInactiveInterval((int) Math.max(1, settings.idleTimeout().toSeconds()));
+        session.setAttribute(DashboardSecurity.SIGNED_IN_AT, Instant.now());
+        SecurityContext context = SecurityContextHolder.createEmptyContext();
+        context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(SignedInUser.of(user), null,
+                List.of(new SimpleGrantedAuthority(user.role().authority()))));
+        SecurityContextHolder.setContext(context);
+        contexts.saveContext(context, request, response);
+    }
+}
