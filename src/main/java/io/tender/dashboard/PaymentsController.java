@@ -363,7 +363,8 @@ class PaymentsController {
         }
 
         private static String capitalised(String word) {
-            return word.isEmpty() ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1).toLowerCase(java.util.Locale.ROOT);
+            return word.isEmpty() ? word
+                    : Character.toUpperCase(word.charAt(0)) + word.substring(1).toLowerCase(java.util.Locale.ROOT);
         }
     }
 
