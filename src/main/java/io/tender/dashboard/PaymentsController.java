@@ -6,6 +6,8 @@ import io.tender.api.Rejected;
 import io.tender.api.Rejections;
 import io.tender.auth.Merchants;
 import io.tender.auth.Mode;
+import io.tender.idempotency.StoredResponse;
+import io.tender.payment.PaymentActions;
 import io.tender.payment.PaymentFilter;
 import io.tender.payment.PaymentSearch;
 import io.tender.payment.PaymentStatus;
@@ -20,11 +22,16 @@ import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 import org.springframework.web.util.UriComponentsBuilder;
 
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -32,7 +39,9 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Currency;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * The Payments pages (decisions §11): the merchant's payments in the URL's mode, filtered and searched in SQL
@@ -61,12 +70,19 @@ class PaymentsController {
     private final PaymentTimeline timeline;
     private final Merchants merchants;
     private final Rejections rejections;
+    private final PaymentActions actions;
+    private final AuditLog audit;
+    private final JsonMapper json;
 
-    PaymentsController(PaymentSearch search, PaymentTimeline timeline, Merchants merchants, Rejections rejections) {
+    PaymentsController(PaymentSearch search, PaymentTimeline timeline, Merchants merchants, Rejections rejections,
+                       PaymentActions actions, AuditLog audit, JsonMapper json) {
         this.search = search;
         this.timeline = timeline;
         this.merchants = merchants;
         this.rejections = rejections;
+        this.actions = actions;
+        this.audit = audit;
+        this.json = json;
     }
 
     @GetMapping("/dashboard/{mode:test|live}/payments")
@@ -122,21 +138,165 @@ class PaymentsController {
     }
 
     @GetMapping("/dashboard/{mode:test|live}/payments/{id}")
-    String payment(@PathVariable String mode, @PathVariable String id, @AuthenticationPrincipal SignedInUser user,
-                   CsrfToken csrf, HttpServletResponse response, Model model) {
+    String payment(@PathVariable String mode, @PathVariable String id,
+                   @RequestParam(name = "done", required = false) String done,
+                   @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletResponse response,
+                   Model model) {
         Chrome.add(model, user, mode, "payments", csrf, merchants);
-        var found = id.startsWith("pay_") && id.length() <= 68
-                ? search.page(user.merchantId(), Mode.fromWire(mode), PaymentFilter.NONE.withId(id), null, 1).rows()
-                : List.<PaymentSearch.Row>of();
+        var found = find(user, mode, id);
         if (found.isEmpty()) {
-            response.setStatus(HttpStatus.NOT_FOUND.value());
-            model.addAttribute("id", id);
-            return "dashboard/payment-not-found";
+            return notFound(id, response, model);
         }
-        model.addAttribute("payment", ListedPayment.of(found.getFirst()));
-        model.addAttribute("timeline", timeline.of(user.merchantId(), Mode.fromWire(mode), id).stream()
+        model.addAttribute("notice", done == null ? null : DONE.get(done));
+        return paymentPage(user, mode, found.get(), null, model);
+    }
+
+    /** What the page says after an action went through. */
+    private static final Map<String, String> DONE = Map.of("capture", "Captured.", "void",
+            "The authorization is voided.", "refund", "Refund made. Its outcome is on the timeline below.");
+
+    /**
+     * A money action of the payment's page (decisions §11): first a confirmation page that says what will happen,
+     * then, confirmed, the API's own flow under the form's Idempotency-Key ({@link PaymentActions}): a form sent
+     * twice does it once. A done action goes into the audit log with the payment's amounts before and after, and
+     * the browser is sent back to the payment (303); a refusal shows the payment with the API's reason.
+     * Owners and developers only ({@code DashboardSecurity}).
+     */
+    @PostMapping("/dashboard/{mode:test|live}/payments/{id}/{action:capture|void|refund}")
+    String act(@PathVariable String mode, @PathVariable String id, @PathVariable String action,
+               @RequestParam(name = "amount", required = false) String amountText,
+               @RequestParam(name = "reason", required = false) String reason,
+               @RequestParam(name = "idempotency_key", required = false) String key,
+               @RequestParam(name = "confirmed", required = false) String confirmed,
+               @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletRequest request,
+               HttpServletResponse response, Model model) {
+        Chrome.add(model, user, mode, "payments", csrf, merchants);
+        var found = find(user, mode, id);
+        if (found.isEmpty()) {
+            return notFound(id, response, model);
+        }
+        PaymentSearch.Row payment = found.get();
+        String refused = null;
+        Long amount = null;
+        if (key == null || !KEY.matcher(key).matches()) {
+            refused = "This form has expired. Open the payment again and repeat the action.";
+        } else if (action.equals("refund") && reason != null && !reason.isBlank()
+                && !PaymentActions.REFUND_REASONS.contains(reason)) {
+            refused = "Choose one of the reasons offered.";
+        } else if (!action.equals("void") && amountText != null && !amountText.isBlank()) {
+            amount = minorUnits(amountText.trim(), payment.currency());
+            if (amount == null) {
+                refused = "Enter an amount such as " + HomeSummary.money(payment.currency(), 1050)
+                        .substring(payment.currency().length() + 1) + " (in " + payment.currency() + ").";
+            }
+        }
+        if (refused != null) {
+            response.setStatus(HttpStatus.BAD_REQUEST.value());
+            return paymentPage(user, mode, payment, refused, model);
+        }
+        String why = reason == null || reason.isBlank() ? null : reason;
+        if (!"yes".equals(confirmed)) {
+            long shown = amount != null ? amount
+                    : action.equals("refund") ? payment.refundable() : payment.capturable();
+            model.addAttribute("payment", ListedPayment.of(payment));
+            model.addAttribute("action", action);
+            model.addAttribute("amount", amount == null ? "" : amountText.trim());
+            model.addAttribute("amountShown", HomeSummary.money(payment.currency(), shown));
+            model.addAttribute("reason", why);
+            model.addAttribute("key", key);
+            return "dashboard/payment-confirm";
+        }
+        Mode inMode = Mode.fromWire(mode);
+        StoredResponse answer = switch (action) {
+            case "capture" -> actions.capture(user.merchantId(), inMode, id, key, amount, request);
+            case "void" -> actions.voidPayment(user.merchantId(), inMode, id, key, request);
+            default -> actions.refund(user.merchantId(), inMode, id, key, amount, why, request);
+        };
+        if (answer.status() >= 300) {
+            response.setStatus(answer.status());
+            return paymentPage(user, mode, payment, detail(answer), model);
+        }
+        if (!answer.replayed()) {
+            PaymentSearch.Row after = find(user, mode, id).orElse(payment);
+            audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(), "payment." + action, id,
+                    mode, amounts(payment), amounts(after)), request);
+        }
+        response.setStatus(HttpStatus.SEE_OTHER.value());
+        response.setHeader(HttpHeaders.LOCATION, "/dashboard/" + mode + "/payments/" + id + "?done=" + action);
+        return null;
+    }
+
+    private String paymentPage(SignedInUser user, String mode, PaymentSearch.Row payment, String error, Model model) {
+        model.addAttribute("payment", ListedPayment.of(payment));
+        model.addAttribute("error", error);
+        model.addAttribute("currency", payment.currency());
+        boolean acts = user.role() != Role.VIEWER;
+        model.addAttribute("canCapture", acts && payment.capturable() > 0);
+        model.addAttribute("canRefund", acts && payment.refundable() > 0);
+        model.addAttribute("capturable", HomeSummary.money(payment.currency(), payment.capturable()));
+        model.addAttribute("refundable", HomeSummary.money(payment.currency(), payment.refundable()));
+        model.addAttribute("reasons", PaymentActions.REFUND_REASONS);
+        // Each form its own key: sent twice (a double click, a reload), it acts once.
+        model.addAttribute("captureKey", UUID.randomUUID().toString());
+        model.addAttribute("voidKey", UUID.randomUUID().toString());
+        model.addAttribute("refundKey", UUID.randomUUID().toString());
+        model.addAttribute("timeline", timeline.of(user.merchantId(), Mode.fromWire(mode), payment.id()).stream()
                 .map(TimelineLine::of).toList());
         return "dashboard/payment";
+    }
+
+    private java.util.Optional<PaymentSearch.Row> find(SignedInUser user, String mode, String id) {
+        if (!id.startsWith("pay_") || id.length() > 68) {
+            return java.util.Optional.empty();
+        }
+        return search.page(user.merchantId(), Mode.fromWire(mode), PaymentFilter.NONE.withId(id), null, 1).rows()
+                .stream().findFirst();
+    }
+
+    private static String notFound(String id, HttpServletResponse response, Model model) {
+        response.setStatus(HttpStatus.NOT_FOUND.value());
+        model.addAttribute("id", id);
+        return "dashboard/payment-not-found";
+    }
+
+    private static final java.util.regex.Pattern KEY = java.util.regex.Pattern.compile(
+            "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$");
+
+    /** An amount typed in major units ({@code 10.50}) as minor units, or null when it is not one of the currency's. */
+    static Long minorUnits(String text, String currency) {
+        if (!text.matches("^[0-9]{1,9}([.][0-9]{1,3})?$")) {
+            return null;
+        }
+        int digits;
+        try {
+            digits = Math.max(0, Currency.getInstance(currency).getDefaultFractionDigits());
+        } catch (IllegalArgumentException e) {
+            digits = 2;
+        }
+        BigDecimal minor = new BigDecimal(text).movePointRight(digits);
+        try {
+            long value = minor.longValueExact();
+            return value > 0 ? value : null;
+        } catch (ArithmeticException e) {
+            return null;
+        }
+    }
+
+    /** The problem's words, as the API said them. */
+    private String detail(StoredResponse answer) {
+        try {
+            JsonNode problem = json.readTree(answer.body());
+            JsonNode detail = problem.get("detail");
+            return detail == null ? "The payment could not be changed." : detail.stringValue();
+        } catch (RuntimeException e) {
+            return "The payment could not be changed.";
+        }
+    }
+
+    private static String amounts(PaymentSearch.Row row) {
+        return "{\"status\":\"" + row.status().wire() + "\",\"authorized_amount\":" + row.authorizedAmount()
+                + ",\"paid_amount\":" + row.paidAmount() + ",\"voided_amount\":" + row.voidedAmount()
+                + ",\"refunded_amount\":" + row.refundedAmount() + "}";
     }
 
     /** The list's query string for the same filters, on the page at {@code cursor} (null: the first). */
@@ -203,7 +363,8 @@ class PaymentsController {
         }
 
         private static String capitalised(String word) {
-            return word.isEmpty() ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1);
+            return word.isEmpty() ? word
+                    : Character.toUpperCase(word.charAt(0)) + word.substring(1).toLowerCase(java.util.Locale.ROOT);
         }
     }
 

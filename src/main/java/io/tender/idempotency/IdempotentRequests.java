@@ -149,12 +149,20 @@ public class IdempotentRequests {
      * domain failure renders (as the problem this request would have answered).
      */
     public KeyedRequest keyed(HttpServletRequest request, JsonNode body) {
-        String key = request.getHeader(HEADER);
+        return keyed(request.getHeader(HEADER), request.getMethod(), request.getRequestURI(), body, request);
+    }
+
+    /**
+     * A request made for someone on another page (the dashboard's forms): {@code key} bound to the API request it
+     * stands for ({@code method}, {@code path}, {@code body}), its domain failures rendered as problems of
+     * {@code request}, the page's own.
+     */
+    public KeyedRequest keyed(String key, String method, String path, JsonNode body, HttpServletRequest request) {
         IdempotencyKeys.validate(key);
         if (key == null) {
             return KeyedRequest.unkeyed();
         }
-        return new KeyedRequest(key, RequestFingerprint.of(request.getMethod(), request.getRequestURI(), body),
+        return new KeyedRequest(key, RequestFingerprint.of(method, path, body),
                 e -> new StoredResponse(e.status(), Problems.PROBLEM_JSON.toString(),
                         problems.bytes(problems.problem(e, request)), false));
     }

@@ -49,11 +49,22 @@ public class PaymentSearch {
     /** One payment as the list and the export show it; amounts in minor units. */
     public record Row(String id, Instant createdAt, PaymentStatus status, long amount, String currency,
                       String methodType, String cardBrand, String cardLast4, String customerId, String customerEmail,
-                      String externalReference, long paidAmount, long refundedAmount) {
+                      String externalReference, long paidAmount, long refundedAmount, long authorizedAmount,
+                      long voidedAmount) {
 
         Row withEmail(String email) {
             return new Row(id, createdAt, status, amount, currency, methodType, cardBrand, cardLast4, customerId,
-                    email, externalReference, paidAmount, refundedAmount);
+                    email, externalReference, paidAmount, refundedAmount, authorizedAmount, voidedAmount);
+        }
+
+        /** What an authorization still holds for a capture or a void (0 when nothing is held). */
+        public long capturable() {
+            return status == PaymentStatus.SUCCEEDED ? Math.max(0, authorizedAmount - paidAmount - voidedAmount) : 0;
+        }
+
+        /** What can still be refunded of what was captured. */
+        public long refundable() {
+            return status == PaymentStatus.SUCCEEDED ? Math.max(0, paidAmount - refundedAmount) : 0;
         }
     }
 
@@ -91,7 +102,8 @@ public class PaymentSearch {
             select p.id, p.created_at, p.status, p.amount, p.currency, p.payment_method_details ->> 'type' as method,
                 p.payment_method_details -> 'card' ->> 'scheme' as card_brand,
                 p.payment_method_details -> 'card' ->> 'last4' as card_last4,
-                p.customer_id, p.external_reference, p.paid_amount, p.refunded_amount
+                p.customer_id, p.external_reference, p.paid_amount, p.refunded_amount, p.authorized_amount,
+                p.voided_amount
             from payments p
             where p.merchant_id = :merchant and p.mode = :mode""";
     private static final String ORDER = " order by p.created_at desc, p.id desc";
@@ -295,6 +307,6 @@ public class PaymentSearch {
                 PaymentStatus.fromWire(rs.getString("status")), rs.getLong("amount"), rs.getString("currency"),
                 rs.getString("method"), rs.getString("card_brand"), rs.getString("card_last4"),
                 rs.getString("customer_id"), null, rs.getString("external_reference"), rs.getLong("paid_amount"),
-                rs.getLong("refunded_amount"));
+                rs.getLong("refunded_amount"), rs.getLong("authorized_amount"), rs.getLong("voided_amount"));
     }
 }

@@ -35,12 +35,16 @@ class DashboardBrowserIT extends ApiIntegrationTest {
     private static final String AXE = "/META-INF/resources/webjars/axe-core/4.6.3/axe.min.js";
     private static final String PASSWORD = "a long and memorable passphrase";
 
+    @org.springframework.beans.factory.annotation.Autowired
+    private io.tender.payment.Checkout checkout;
+
     @ParameterizedTest
     @EnumSource(Window.class)
     void anOwnerOpensTheirLinkChoosesAPasswordSignsOutAndBackInAndSeesHome(Window window) {
         Merchant merchant = merchants.create();
         String email = "finance-" + UUID.randomUUID().toString().substring(0, 6) + "@example.com";
         seedThirtyDaysOfPayments(merchant.id());
+        String paidByCard = paidInTheSandbox(merchant);
         var created = merchants.admin().post("/admin/merchants/" + merchant.name() + "/users",
                 "{\"email\":\"" + email + "\",\"role\":\"owner\"}").send();
         String link = created.json().get("sign_in_url").stringValue();
@@ -92,14 +96,22 @@ class DashboardBrowserIT extends ApiIntegrationTest {
             noSeriousAccessibilityFindings(browser);
             browser.screenshot(prefix + "-9-payments-filter-error");
             browser.type("Card last 4", "4242").click("Apply filters").awaitText("Visa ···· 4242");
-            assertThat(browser.findAll(By.cssSelector("table.payments tbody tr"))).hasSize(3);
+            assertThat(browser.findAll(By.cssSelector("table.payments tbody tr"))).hasSize(4);
             assertThat(browser.text()).doesNotContain("Visa ···· 1881");
             noSeriousAccessibilityFindings(browser);
             browser.screenshot(prefix + "-10-payments-by-last4");
-            browser.find(By.cssSelector("table.payments tbody tr a")).click();
-            browser.awaitText("Timeline").awaitText("order-4242-");
+            browser.find(By.cssSelector("table.payments tbody tr a[href$='" + paidByCard + "']")).click();
+            browser.awaitText("Timeline").awaitText("Payment attempt");
             noSeriousAccessibilityFindings(browser);
             browser.screenshot(prefix + "-11-payment");
+
+            browser.type("Amount to refund (ZAR, empty for all)", "25.00").click("Refund…").awaitText("Refund ZAR 25.00?");
+            noSeriousAccessibilityFindings(browser);
+            browser.screenshot(prefix + "-12-refund-confirm");
+            browser.click("Refund ZAR 25.00").awaitText("Refund made.");
+            assertThat(browser.text()).contains("ZAR 25.00").contains("Refund rfd_");
+            noSeriousAccessibilityFindings(browser);
+            browser.screenshot(prefix + "-13-refunded");
         }
     }
 
@@ -122,6 +134,16 @@ class DashboardBrowserIT extends ApiIntegrationTest {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A card payment of ZAR 120.00 taken through the sandbox (so it can be refunded); its id. */
+    private String paidInTheSandbox(Merchant merchant) {
+        var session = merchant.test().post("/collect/payment_sessions", "{\"amount\":12000,\"currency\":\"ZAR\"}")
+                .send().json();
+        var attempt = checkout.payByCard(session.get("checkout_session_id").stringValue(), "4242424242424242", 12,
+                java.time.YearMonth.now().getYear() + 2, "123");
+        assertThat(attempt.status()).isEqualTo("succeeded");
+        return attempt.paymentId();
     }
 
     /**
