@@ -2,6 +2,7 @@ package io.tender.api;
 
 import java.math.BigDecimal;
 import java.util.Currency;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -39,8 +40,22 @@ public final class Currencies {
 
     /** Minor units in major units, with as many decimals as the currency has ({@code 150.00}, {@code JPY 150}). */
     public static String major(long minorUnits, String currency) {
-        int digits = Math.max(0, Currency.getInstance(currency).getDefaultFractionDigits());
-        return BigDecimal.valueOf(minorUnits, digits).toPlainString();
+        return BigDecimal.valueOf(minorUnits, digits(currency)).toPlainString();
+    }
+
+    /** How many decimals the currency's major unit has (ZAR 2, JPY 0). */
+    public static int digits(String currency) {
+        return Math.max(0, Currency.getInstance(currency).getDefaultFractionDigits());
+    }
+
+    /**
+     * An amount a person typed in major units ({@code 150}, {@code 150.5}, {@code 150.50}) in minor units; empty when
+     * it has more decimals than the currency has.
+     */
+    public static OptionalLong minorUnits(BigDecimal major, String currency) {
+        int digits = digits(currency);
+        return major.scale() <= digits ? OptionalLong.of(major.movePointRight(digits).longValueExact())
+                : OptionalLong.empty();
     }
 
     /** Reads an optional currency field: exactly three upper-case letters naming an active ISO 4217 currency. */

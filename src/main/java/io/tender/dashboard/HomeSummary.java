@@ -1,5 +1,6 @@
 package io.tender.dashboard;
 
+import io.tender.api.Currencies;
 import io.tender.payment.PaymentTotals;
 
 import java.math.BigDecimal;
@@ -9,7 +10,6 @@ import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Currency;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -109,7 +109,7 @@ public record HomeSummary(List<CurrencyTotals> currencies, CurrencyTotals main, 
     static String money(String currency, long minor) {
         int digits;
         try {
-            digits = Math.max(0, Currency.getInstance(currency).getDefaultFractionDigits());
+            digits = Currencies.digits(currency);
         } catch (IllegalArgumentException e) {
             digits = 2;
         }

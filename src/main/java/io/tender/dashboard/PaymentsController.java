@@ -1,6 +1,7 @@
 package io.tender.dashboard;
 
 import io.swagger.v3.oas.annotations.Hidden;
+import io.tender.api.Currencies;
 import io.tender.api.FieldError;
 import io.tender.api.Rejected;
 import io.tender.api.Rejections;
@@ -39,7 +40,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Currency;
 import java.util.Set;
 import java.util.UUID;
 
@@ -267,19 +267,8 @@ class PaymentsController {
         if (!text.matches("^[0-9]{1,9}([.][0-9]{1,3})?$")) {
             return null;
         }
-        int digits;
-        try {
-            digits = Math.max(0, Currency.getInstance(currency).getDefaultFractionDigits());
-        } catch (IllegalArgumentException e) {
-            digits = 2;
-        }
-        BigDecimal minor = new BigDecimal(text).movePointRight(digits);
-        try {
-            long value = minor.longValueExact();
-            return value > 0 ? value : null;
-        } catch (ArithmeticException e) {
-            return null;
-        }
+        var minor = Currencies.minorUnits(new BigDecimal(text), currency);
+        return minor.isPresent() && minor.getAsLong() > 0 ? minor.getAsLong() : null;
     }
 
     /** The problem's words, as the API said them. */
@@ -293,10 +282,14 @@ class PaymentsController {
         }
     }
 
-    private static String amounts(PaymentSearch.Row row) {
-        return "{\"status\":\"" + row.status().wire() + "\",\"authorized_amount\":" + row.authorizedAmount()
-                + ",\"paid_amount\":" + row.paidAmount() + ",\"voided_amount\":" + row.voidedAmount()
-                + ",\"refunded_amount\":" + row.refundedAmount() + "}";
+    private String amounts(PaymentSearch.Row row) {
+        Map<String, Object> amounts = new LinkedHashMap<>();
+        amounts.put("status", row.status().wire());
+        amounts.put("authorized_amount", row.authorizedAmount());
+        amounts.put("paid_amount", row.paidAmount());
+        amounts.put("voided_amount", row.voidedAmount());
+        amounts.put("refunded_amount", row.refundedAmount());
+        return json.writeValueAsString(amounts);
     }
 
     /** The list's query string for the same filters, on the page at {@code cursor} (null: the first). */

@@ -4,7 +4,6 @@ import io.tender.api.Currencies;
 import io.tender.paymentpage.PaymentPage.CustomField;
 
 import java.math.BigDecimal;
-import java.util.Currency;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.UnaryOperator;
@@ -129,15 +128,9 @@ record VisitForm(Map<String, String> values) {
                     : "Choose an amount, or enter another amount.");
             return 0;
         }
-        int digits = Math.max(0, Currency.getInstance(page.currency()).getDefaultFractionDigits());
         String plain = typed.replace(" ", "").replace(',', '.');
-        long minor = -1;
-        if (MONEY.matcher(plain).matches()) {
-            BigDecimal value = new BigDecimal(plain);
-            if (value.scale() <= digits) {
-                minor = value.movePointRight(digits).longValueExact();
-            }
-        }
+        long minor = MONEY.matcher(plain).matches()
+                ? Currencies.minorUnits(new BigDecimal(plain), page.currency()).orElse(-1) : -1;
         String range = "from " + Currencies.display(options.min(), page.currency()) + " to "
                 + Currencies.display(options.max(), page.currency());
         if (minor < 0) {

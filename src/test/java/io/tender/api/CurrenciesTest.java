@@ -2,9 +2,11 @@ package io.tender.api;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.math.BigDecimal;
 import java.util.Currency;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -29,6 +31,18 @@ class CurrenciesTest {
     void noCurrencyTestFundMetalAndRetiredCodesAreRefused(String code) {
         assertThat(Currencies.isActive(code)).isFalse();
         assertThat(error(code).message()).isEqualTo("is not an active ISO 4217 currency code");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"150, ZAR, 15000", "150.5, ZAR, 15050", "150.50, ZAR, 15050",
+            "0.01, ZAR, 1", "150, JPY, 150", "1.250, KWD, 1250", "150.505, ZAR, ", "1.5, JPY, ", "0.001, ZAR, "})
+    void aTypedAmountIsInMinorUnitsOnlyWithNoMoreDecimalsThanItsCurrencyHas(String typed, String currency, Long minor) {
+        var read = Currencies.minorUnits(new BigDecimal(typed), currency);
+        if (minor == null) {
+            assertThat(read).isEmpty();
+        } else {
+            assertThat(read).hasValue(minor);
+        }
     }
 
     @ParameterizedTest
