@@ -123,7 +123,7 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
             Map.entry("GET /dashboard/link/{token}", DASHBOARD_PAGES),
             Map.entry("POST /dashboard/link/{token}", DASHBOARD_PAGES),
             Map.entry("GET /dashboard/{mode:test|live}", DASHBOARD_PAGES),
-            Map.entry("GET /dashboard/{mode:test|live}/{section:customers|developers|team}", DASHBOARD_PAGES),
+            Map.entry("GET /dashboard/{mode:test|live}/{section:customers|developers|team|links|subscriptions|redemptions}", DASHBOARD_PAGES),
             Map.entry("GET /dashboard/{mode:test|live}/payments", DASHBOARD_PAGES),
             Map.entry("GET /dashboard/{mode:test|live}/payments.csv", DASHBOARD_PAGES),
             Map.entry("GET /dashboard/{mode:test|live}/payments/{id}", DASHBOARD_PAGES),
