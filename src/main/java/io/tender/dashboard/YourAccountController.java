@@ -29,10 +29,10 @@ import java.util.Optional;
  */
 @Hidden
 @Controller
-class AccountController {
+class YourAccountController {
 
     /** The secret being set up, kept in the session (never the database) until a code confirms it. */
-    static final String PENDING_SECRET = AccountController.class.getName() + ".pendingSecret";
+    static final String PENDING_SECRET = YourAccountController.class.getName() + ".pendingSecret";
     private static final Map<String, String> DONE = Map.of(
             "off", "Two-step sign-in is off. You sign in with your password alone.");
 
@@ -43,7 +43,7 @@ class AccountController {
     private final AuditLog audit;
     private final DashboardUsers users;
 
-    AccountController(SecondFactors secondFactors, Reauthentication reauth, Merchants merchants, QrCodes qr,
+    YourAccountController(SecondFactors secondFactors, Reauthentication reauth, Merchants merchants, QrCodes qr,
                       AuditLog audit, DashboardUsers users) {
         this.secondFactors = secondFactors;
         this.reauth = reauth;
