@@ -64,7 +64,8 @@ class DashboardSecurity {
                                   CsrfTokenRepository csrfTokens, DashboardSettings settings) throws Exception {
         http.securityMatcher("/dashboard/**")
                 .authorizeHttpRequests(requests -> requests
-                        .requestMatchers("/dashboard/assets/**", "/dashboard/sign-in", "/dashboard/link/*")
+                        .requestMatchers("/dashboard/assets/**", "/dashboard/sign-in", "/dashboard/sign-in/code",
+                                "/dashboard/link/*")
                         .permitAll()
                         // The team, live keys and their rolls: owners only (decisions §11).
                         .requestMatchers("/dashboard/*/team/**").hasRole(Role.OWNER.name())
