@@ -65,7 +65,7 @@ class DashboardSecurity {
         http.securityMatcher("/dashboard/**")
                 .authorizeHttpRequests(requests -> requests
                         .requestMatchers("/dashboard/assets/**", "/dashboard/sign-in", "/dashboard/sign-in/code",
-                                "/dashboard/link/*")
+                                "/dashboard/link/*", DashboardErrorsController.FORBIDDEN)
                         .permitAll()
                         // The team, live keys and their rolls: owners only (decisions §11).
                         .requestMatchers("/dashboard/*/team/**").hasRole(Role.OWNER.name())
@@ -80,7 +80,8 @@ class DashboardSecurity {
                 // No saved request: a probe with an API key must not leave a session behind.
                 .requestCache(cache -> cache.disable())
                 .exceptionHandling(errors -> errors
-                        .authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/dashboard/sign-in")))
+                        .authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/dashboard/sign-in"))
+                        .accessDeniedHandler(DashboardErrorsController.accessDenied()))
                 .logout(logout -> logout.logoutUrl("/dashboard/sign-out")
                         .logoutSuccessUrl("/dashboard/sign-in?signed-out"))
                 .headers(headers -> headers
