@@ -48,9 +48,10 @@ class KeyRotationIT {
     private static final String C = newKey();
     /** Bytea columns that hold keyed hashes (looked up, never opened), not sealed values. */
     // Digests, not sealed values: nothing to re-seal. A dashboard sign-in link's token is 256 random bits, so its
-    // plain SHA-256 needs no key.
+    // plain SHA-256 needs no key; a recovery code's keyed hash is under hash_keys' key, which a rotation keeps.
     private static final Set<String> HASH_COLUMNS = Set.of("api_keys.key_hash", "idempotency_keys.body_hash",
-            "sandbox_vouchers.voucher_key", "sandbox_operations.voucher_key", "dashboard_sign_in_links.token_hash");
+            "sandbox_vouchers.voucher_key", "sandbox_operations.voucher_key", "dashboard_sign_in_links.token_hash",
+            "dashboard_recovery_codes.code_hash");
 
     @TempDir
     Path dataDir;
