@@ -45,7 +45,7 @@ class DashboardApiKeysIT extends IntegrationTestSupport {
 
     private static final Path DATA_DIR = temporaryDataDirectory("dashboard-keys");
     private static final Pattern FORM_KEY = Pattern.compile("name=\"idempotency_key\" value=\"([0-9a-f-]{36})\"");
-    private static final Pattern SECRET = Pattern.compile("value=\"((?:sk|pk)_(?:test|live)_[0-9a-f]{40})\"");
+    private static final Pattern SECRET = Pattern.compile("id=\"new-key\"[^>]*>((?:sk|pk)_(?:test|live)_[0-9a-f]{40})</textarea>");
 
     @DynamicPropertySource
     static void dataDirectory(DynamicPropertyRegistry registry) {
