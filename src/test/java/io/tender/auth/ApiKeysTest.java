@@ -5,6 +5,12 @@ import io.tender.secrets.KeyedHash;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -18,28 +24,59 @@ import static org.mockito.Mockito.when;
 
 /**
  * The cache of recent key lookups in {@link ApiKeys}: a key revoked while a lookup of it is in flight is not cached by
- * that lookup, so the next request with it is refused at once (not up to {@link ApiKeys#CACHE_TTL} later).
+ * that lookup, so the next request with it is refused at once (not up to {@link ApiKeys#CACHE_TTL} later). A rolled
+ * key's expiry holds on the cached lookup too, and a key's last use is written at most once a minute.
  */
 class ApiKeysTest {
 
     private static final String KEY = "sk_test_0123456789abcdef0123456789abcdef01234567";
     private static final Caller CALLER = new Caller("mer_1", Mode.TEST, KeyKind.SK_TEST, "key_1");
 
-    /** The database stand-in: one key, active until revoked; a lookup can be held between its read and its return. */
-    private static final class HeldLookups extends ApiKeys {
-        final AtomicBoolean revoked = new AtomicBoolean();
-        volatile CountDownLatch read = new CountDownLatch(0);
-        volatile CountDownLatch release = new CountDownLatch(0);
-        int lookups;
+    /** A clock the test moves. */
+    private static final class MovableClock extends Clock {
+        volatile Instant now = Instant.parse("2026-11-28T10:00:00Z");
 
-        HeldLookups() {
-            super(null, hashKeys());
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
         }
 
         @Override
-        Optional<Caller> findActive(byte[] keyHash) {
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    }
+
+    /**
+     * The database stand-in: one key, active until revoked or past its expiry; a lookup can be held between its read
+     * and its return.
+     */
+    private static final class HeldLookups extends ApiKeys {
+        final AtomicBoolean revoked = new AtomicBoolean();
+        volatile Instant expiresAt;
+        volatile CountDownLatch read = new CountDownLatch(0);
+        volatile CountDownLatch release = new CountDownLatch(0);
+        int lookups;
+        final List<Instant> usesWritten = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        HeldLookups(MovableClock clock) {
+            super(null, hashKeys(), null, clock);
+        }
+
+        HeldLookups() {
+            this(new MovableClock());
+        }
+
+        @Override
+        Optional<Active> findActive(byte[] keyHash, Instant now) {
             lookups++;
-            Optional<Caller> row = revoked.get() ? Optional.empty() : Optional.of(CALLER);
+            boolean active = !revoked.get() && (expiresAt == null || now.isBefore(expiresAt));
+            Optional<Active> row = active ? Optional.of(new Active(CALLER, expiresAt)) : Optional.empty();
             read.countDown();
             try {
                 assertThat(release.await(10, TimeUnit.SECONDS)).isTrue();
@@ -52,6 +89,11 @@ class ApiKeysTest {
         @Override
         boolean markRevoked(String keyId) {
             return revoked.compareAndSet(false, true);
+        }
+
+        @Override
+        void markUsed(String keyId, Instant at) {
+            usesWritten.add(at);
         }
     }
 
@@ -96,5 +138,61 @@ class ApiKeysTest {
         // The next one is refused at once: the lookup that raced the revocation left nothing in the cache.
         assertThat(keys.authenticate(KEY)).isEmpty();
         assertThat(keys.lookups).isEqualTo(2);
+    }
+
+    @Test
+    void aRolledKeyWorksDuringItsOverlapAndIsRefusedFromItsExpiryEvenWhenItsLookupIsCached() {
+        MovableClock clock = new MovableClock();
+        HeldLookups keys = new HeldLookups(clock);
+        keys.expiresAt = clock.now.plus(Duration.ofHours(1));
+        assertThat(keys.authenticate(KEY)).contains(CALLER);
+
+        clock.now = clock.now.plus(Duration.ofMinutes(59));
+        assertThat(keys.authenticate(KEY)).as("during the overlap").contains(CALLER);
+
+        clock.now = keys.expiresAt;
+        assertThat(keys.authenticate(KEY)).as("from the expiry, though the lookup is cached").isEmpty();
+        assertThat(keys.lookups).isEqualTo(1);
+    }
+
+    @Test
+    void anExpiredKeyIsNotFoundInTheDatabaseEither() {
+        MovableClock clock = new MovableClock();
+        HeldLookups keys = new HeldLookups(clock);
+        keys.expiresAt = clock.now.minusMillis(1);
+        assertThat(keys.authenticate(KEY)).isEmpty();
+        assertThat(keys.authenticate(KEY)).isEmpty();
+        assertThat(keys.lookups).as("a refusal is never cached").isEqualTo(2);
+    }
+
+    @Test
+    void aKeysLastUseIsWrittenAtMostOnceAMinuteOffTheRequestsThreadAndNotForARefusedRequest() throws Exception {
+        MovableClock clock = new MovableClock();
+        HeldLookups keys = new HeldLookups(clock);
+        Instant first = clock.now;
+        for (int i = 0; i < 50; i++) {
+            assertThat(keys.authenticate(KEY)).contains(CALLER);
+            clock.now = clock.now.plusMillis(100);
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (keys.usesWritten.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        Thread.sleep(100);
+        assertThat(keys.usesWritten).as("one write for 50 requests within the minute").containsExactly(first);
+
+        clock.now = first.plus(ApiKeys.LAST_USED_INTERVAL);
+        assertThat(keys.authenticate(KEY)).contains(CALLER);
+        deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (keys.usesWritten.size() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(keys.usesWritten).as("the next minute, the next write").containsExactly(first, clock.now);
+
+        HeldLookups revoked = new HeldLookups(clock);
+        revoked.revoked.set(true);
+        assertThat(revoked.authenticate(KEY)).isEmpty();
+        Thread.sleep(100);
+        assertThat(revoked.usesWritten).isEmpty();
     }
 }
