@@ -74,7 +74,7 @@ class LinksController {
                 @RequestParam(name = "cursor", required = false) String cursor,
                 @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
         Chrome.add(model, user, mode, "links", csrf, merchants);
-        String shown = PaymentLinks.STATUSES.contains(status) ? status : null;
+        String shown = status != null && PaymentLinks.STATUSES.contains(status) ? status : null;
         var page = links.page(user.merchantId(), Mode.fromWire(mode), shown, cursor, PaymentsController.PAGE_SIZE);
         String base = "/dashboard/" + mode + "/links";
         model.addAttribute("status", shown);
@@ -311,7 +311,7 @@ class LinksController {
                     @RequestParam(name = "cursor", required = false) String cursor,
                     @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
         Chrome.add(model, user, mode, "links", csrf, merchants);
-        String shown = PaymentPageSearch.STATUSES.contains(status) ? status : null;
+        String shown = status != null && PaymentPageSearch.STATUSES.contains(status) ? status : null;
         var page = pages.pages(user.merchantId(), Mode.fromWire(mode), shown, cursor, PaymentsController.PAGE_SIZE);
         String base = "/dashboard/" + mode + "/links/pages";
         model.addAttribute("status", shown);

@@ -49,7 +49,7 @@ class SessionsController {
                 @RequestParam(name = "cursor", required = false) String cursor,
                 @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
         Chrome.add(model, user, mode, "payments", csrf, merchants);
-        String shown = SessionSearch.STATUSES.contains(status) ? status : null;
+        String shown = status != null && SessionSearch.STATUSES.contains(status) ? status : null;
         var page = sessions.page(user.merchantId(), Mode.fromWire(mode), shown, cursor, PaymentsController.PAGE_SIZE);
         model.addAttribute("status", shown);
         model.addAttribute("statuses", SessionSearch.STATUSES);
@@ -72,7 +72,7 @@ class SessionsController {
                     "All payment sessions", response, model);
         }
         PaymentSessionView s = found.get();
-        model.addAttribute("session", s);
+        model.addAttribute("ps", s);
         model.addAttribute("status", StatusWords.of(s.status()));
         model.addAttribute("outcome", StatusWords.of(s.paymentOutcome()));
         model.addAttribute("amount", HomeSummary.money(s.currency(), s.amount()));

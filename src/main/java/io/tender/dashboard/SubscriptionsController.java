@@ -76,7 +76,7 @@ class SubscriptionsController {
                          @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
         Chrome.add(model, user, mode, "subscriptions", csrf, merchants);
         Mode inMode = Mode.fromWire(mode);
-        String shown = SeriesPages.SUBSCRIPTION_STATUSES.contains(status) ? status : null;
+        String shown = status != null && SeriesPages.SUBSCRIPTION_STATUSES.contains(status) ? status : null;
         var page = series.subscriptions(user.merchantId(), inMode, shown, cursor, PaymentsController.PAGE_SIZE);
         Map<String, String> emails = sessions.customerEmails(user.merchantId(), inMode,
                 page.rows().stream().map(SubscriptionView::customerId).toList());
@@ -181,7 +181,7 @@ class SubscriptionsController {
                     @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
         Chrome.add(model, user, mode, "subscriptions", csrf, merchants);
         Mode inMode = Mode.fromWire(mode);
-        String shown = SeriesPages.MANDATE_STATUSES.contains(status) ? status : null;
+        String shown = status != null && SeriesPages.MANDATE_STATUSES.contains(status) ? status : null;
         var page = series.mandates(user.merchantId(), inMode, shown, cursor, PaymentsController.PAGE_SIZE);
         Map<String, String> emails = sessions.customerEmails(user.merchantId(), inMode,
                 page.rows().stream().map(MandateView::customerId).toList());

@@ -62,7 +62,7 @@ public class SeriesPages {
     public Page<SubscriptionView> subscriptions(String merchantId, Mode mode, String status, String cursor, int limit) {
         ListQuery query = query(SUBSCRIPTION, cursor, limit);
         return page(subscriptions.list(Caller.system(merchantId, mode), query,
-                null, SUBSCRIPTION_STATUSES.contains(status) ? status : null), limit, SubscriptionView::of,
+                null, status != null && SUBSCRIPTION_STATUSES.contains(status) ? status : null), limit, SubscriptionView::of,
                 SubscriptionView::id);
     }
 
@@ -70,7 +70,7 @@ public class SeriesPages {
     public Page<MandateView> mandates(String merchantId, Mode mode, String status, String cursor, int limit) {
         ListQuery query = query(MANDATE, cursor, limit);
         return page(mandates.list(Caller.system(merchantId, mode), query, null,
-                MANDATE_STATUSES.contains(status) ? status : null), limit, views::mandate, MandateView::id);
+                status != null && MANDATE_STATUSES.contains(status) ? status : null), limit, views::mandate, MandateView::id);
     }
 
     public Optional<SubscriptionView> subscription(String merchantId, Mode mode, String id) {

@@ -49,7 +49,7 @@ public class PaymentPageSearch {
 
     public Rows<Page> pages(String merchantId, Mode mode, String status, String cursor, int limit) {
         var list = service.list(Caller.system(merchantId, mode), query(ID, cursor, limit),
-                STATUSES.contains(status) ? status : null, null);
+                status != null && STATUSES.contains(status) ? status : null, null);
         return new Rows<>(list.data().stream().map(PaymentPageSearch::page).toList(), list.nextCursor());
     }
 

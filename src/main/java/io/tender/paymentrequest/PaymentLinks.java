@@ -95,7 +95,7 @@ public class PaymentLinks {
         }
         ListQuery query = new ListQuery(parameters, ID, Set.of());
         List<PaymentRequest> rows = requests.list(Caller.system(merchantId, mode), query,
-                STATUSES.contains(status) ? status : null, null, null, null);
+                status != null && STATUSES.contains(status) ? status : null, null, null, null);
         boolean more = rows.size() > limit;
         List<Link> shown = (more ? rows.subList(0, limit) : rows).stream().map(recorder::view)
                 .map(PaymentLinks::link).toList();

@@ -58,7 +58,8 @@ final class CollectFixtures {
 
     /** A billing customer with {@code email}; its id. */
     String customer(String email) {
-        return expect(201, api.post("/billing/customers", "{\"name\":\"Grace Hopper\",\"email\":\"" + email + "\"}")
+        return expect(201, api.post("/billing/customers", "{\"external_reference\":\"c-" + java.util.UUID.randomUUID()
+                + "\",\"name\":\"Grace Hopper\",\"email\":\"" + email + "\"}")
                 .send()).get("id").stringValue();
     }
 

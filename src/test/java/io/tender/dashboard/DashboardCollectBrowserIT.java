@@ -105,6 +105,7 @@ class DashboardCollectBrowserIT extends ApiIntegrationTest {
                     .json().get("status").stringValue()).isEqualTo("cancelled");
             shot(browser, prefix + "13-subscription-cancelled");
 
+            browser.click("Subscriptions").awaitText("Mandates");
             browser.click("Mandates").awaitText("scheduled");
             shot(browser, prefix + "14-mandates");
             browser.click("ZAR 99.00").awaitText("Agreed terms");

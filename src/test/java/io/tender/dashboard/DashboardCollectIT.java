@@ -81,6 +81,24 @@ class DashboardCollectIT extends ApiIntegrationTest {
     }
 
     @Test
+    void sessionsFollowOneAnotherOverKeysetPagesThatANewSessionDoesNotShift() {
+        java.util.List<String> ids = new java.util.ArrayList<>();
+        for (int i = 0; i < 27; i++) {
+            ids.add(id(test.session("\"amount\":" + (100 + i) + ",\"currency\":\"ZAR\"")));
+        }
+        var first = developer.get("/dashboard/test/sessions");
+        Matcher next = Pattern.compile("href=\"(/dashboard/test/sessions\\?cursor=ps_[a-f0-9]{24})\" rel=\"next\"")
+                .matcher(first.body());
+        assertThat(next.find()).as("a next page").isTrue();
+        assertThat(first.body()).contains(ids.getLast(), ids.get(2)).doesNotContain(ids.get(1), ids.getFirst());
+        test.session("\"amount\":999,\"currency\":\"ZAR\"");
+        var second = developer.get(next.group(1));
+        assertThat(second.status()).isEqualTo(200);
+        assertThat(second.body()).contains(ids.get(1), ids.getFirst(), "First page").doesNotContain(ids.get(2))
+                .doesNotContain("rel=\"next\"");
+    }
+
+    @Test
     void aPaymentLinkMadeFromTheDashboardIsTheApisRequestOnceHoweverOftenTheFormIsSent() throws Exception {
         var form = developer.get("/dashboard/test/links/new");
         assertThat(form.status()).isEqualTo(200);
