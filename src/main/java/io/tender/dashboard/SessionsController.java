@@ -73,6 +73,7 @@ class SessionsController {
         }
         PaymentSessionView s = found.get();
         model.addAttribute("ps", s);
+        model.addAttribute("sessionType", (s.type() == null ? "one_time" : s.type()).replace('_', ' '));
         model.addAttribute("status", StatusWords.of(s.status()));
         model.addAttribute("outcome", StatusWords.of(s.paymentOutcome()));
         model.addAttribute("amount", HomeSummary.money(s.currency(), s.amount()));

@@ -113,7 +113,8 @@ class SubscriptionsController {
                 day(p.chargeDate()), HomeSummary.money(s.currency(), p.amount()), StatusWords.of(p.status()),
                 p.attempts(), p.paymentId())).toList());
         model.addAttribute("schedule", schedule(user, inMode, s.mandateId(), s.currency(), s.status()));
-        model.addAttribute("payments", payments(user, inMode, s.id()));
+        // By its mandate: the first payment was made before the subscription existed, and every charge is under it.
+        model.addAttribute("payments", payments(user, inMode, s.mandateId()));
         model.addAttribute("canCancel", user.role() != Role.VIEWER && !ended(s.status()));
         model.addAttribute("cancelKey", UUID.randomUUID().toString());
         return "dashboard/subscription";
@@ -142,7 +143,8 @@ class SubscriptionsController {
             model.addAttribute("id", id);
             model.addAttribute("question", "Cancel the subscription of " + shown.amount() + " " + shown.every() + "?");
             model.addAttribute("consequences", List.of(
-                    "Nothing more is charged: no period after today is charged, and a retry waiting is not made.",
+                    "Nothing more is charged: no further period, and no retry that was waiting. A charge "
+                            + "already under way finishes.",
                     "Its mandate " + before.mandateId() + " is cancelled too, so the saved card cannot be charged "
                             + "under it again.",
                     "Payments already made stay as they are; refund them from their pages if you need to.",
@@ -218,6 +220,8 @@ class SubscriptionsController {
                 + (m.periodUsage().count() == 1 ? "" : "s") + " from " + day(LocalDate.parse(m.periodUsage()
                 .periodStart())) + " to " + day(LocalDate.parse(m.periodUsage().periodEnd())));
         model.addAttribute("schedule", schedule(user, inMode, m.id(), m.currency(), m.status()));
+        model.addAttribute("accepted", m.acceptance() == null || m.acceptance().acceptedAt() == null ? "–"
+                : HomeSummary.moment(Instant.parse(m.acceptance().acceptedAt())));
         model.addAttribute("payments", payments(user, inMode, m.id()));
         model.addAttribute("canCancel", user.role() != Role.VIEWER && m.status().equals("active"));
         model.addAttribute("cancelKey", UUID.randomUUID().toString());
@@ -362,8 +366,11 @@ class SubscriptionsController {
                 default -> "month";
             };
             String every = count == 1 ? "every " + unit : "every " + count + " " + unit + "s";
+            // The charge's day in the subscription's zone, as its coming dates are shown (not an instant in UTC).
+            java.time.ZoneId zone = o.get("time_zone") instanceof String z ? java.time.ZoneId.of(z)
+                    : java.time.ZoneOffset.UTC;
             String next = s.nextChargeAt() == null || ended(s.status()) ? "None"
-                    : HomeSummary.moment(Instant.parse(s.nextChargeAt()));
+                    : day(Instant.parse(s.nextChargeAt()).atZone(zone).toLocalDate());
             String period = s.currentPeriod() == null || s.currentPeriod().start() == null ? "–"
                     : day(LocalDate.parse(s.currentPeriod().start())) + " to "
                     + (s.currentPeriod().end() == null ? "–" : day(LocalDate.parse(s.currentPeriod().end())));

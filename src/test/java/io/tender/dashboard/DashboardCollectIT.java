@@ -63,7 +63,7 @@ class DashboardCollectIT extends ApiIntegrationTest {
 
         var page = developer.get("/dashboard/test/sessions/" + id(paid));
         assertThat(page.status()).isEqualTo(200);
-        assertThat(page.body()).contains("href=\"/dashboard/test/payments/" + paymentId + "\"", "ZAR 125.00", "paid")
+        assertThat(page.body()).contains("href=\"/dashboard/test/payments/" + paymentId + "\"", "ZAR 125.00", "paid", "<dd>one time</dd>")
                 .doesNotContain("Checkout link");
         var openPage = developer.get("/dashboard/test/sessions/" + id(open));
         assertThat(openPage.body()).contains("https://shop.example/thanks")

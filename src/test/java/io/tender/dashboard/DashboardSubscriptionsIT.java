@@ -50,7 +50,8 @@ class DashboardSubscriptionsIT extends ApiIntegrationTest {
         assertThat(page.status()).isEqualTo(200);
         assertThat(page.body()).contains("ZAR 99.00 every month", "Coming charges", "Periods", "Agreed terms",
                 "href=\"/dashboard/test/payments/" + subscription.get("first_payment_id").stringValue() + "\"",
-                "href=\"/dashboard/test/subscriptions/mandates/" + mandate + "\"", "scheduled");
+                "href=\"/dashboard/test/subscriptions/mandates/" + mandate + "\"", "scheduled")
+                .as("the first payment among its payments").doesNotContain("No payment yet.");
         JsonNode schedule = test.get("/collect/mandates/" + mandate + "/schedule?count=1");
         assertThat(page.body()).as("the first coming date, as the API's schedule says")
                 .contains(SubscriptionsController.day(java.time.LocalDate.parse(
