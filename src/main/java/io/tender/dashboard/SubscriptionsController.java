@@ -371,9 +371,10 @@ class SubscriptionsController {
                     : java.time.ZoneOffset.UTC;
             String next = s.nextChargeAt() == null || ended(s.status()) ? "None"
                     : day(Instant.parse(s.nextChargeAt()).atZone(zone).toLocalDate());
-            String period = s.currentPeriod() == null || s.currentPeriod().start() == null ? "–"
+            String period = ended(s.status()) || s.currentPeriod() == null || s.currentPeriod().start() == null
+                    || s.currentPeriod().end() == null ? "–"
                     : day(LocalDate.parse(s.currentPeriod().start())) + " to "
-                    + (s.currentPeriod().end() == null ? "–" : day(LocalDate.parse(s.currentPeriod().end())));
+                    + day(LocalDate.parse(s.currentPeriod().end()));
             return new ListedSubscription(s.id(), StatusWords.of(s.status()), HomeSummary.money(s.currency(), amount),
                     every, customer == null ? "–" : customer, next, HomeSummary.moment(Instant.parse(s.createdAt())),
                     s.mandateId(), period,
