@@ -72,7 +72,8 @@ class DashboardSecurity {
                         .requestMatchers(HttpMethod.POST, "/dashboard/live/developers/**").hasRole(Role.OWNER.name())
                         // Money and developer actions: owners and developers; a viewer only reads.
                         .requestMatchers(HttpMethod.POST, "/dashboard/*/payments/**", "/dashboard/*/developers/**",
-                                "/dashboard/*/subscriptions/**", "/dashboard/*/payment-requests/**")
+                                "/dashboard/*/subscriptions/**", "/dashboard/*/payment-requests/**",
+                                "/dashboard/*/links/**")
                         .hasAnyRole(Role.OWNER.name(), Role.DEVELOPER.name())
                         .anyRequest().authenticated())
                 .csrf(csrf -> csrf.csrfTokenRepository(csrfTokens))

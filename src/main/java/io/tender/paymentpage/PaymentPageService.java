@@ -98,6 +98,11 @@ class PaymentPageService {
         return view(pages.get(caller, id, false), Timestamps.now());
     }
 
+    /** The page if it is the caller's (not deleted), for the dashboard. */
+    Optional<PaymentPageView> find(Caller caller, String id) {
+        return pages.find(caller, id, false).map(p -> view(p, Timestamps.now()));
+    }
+
     ListPage<PaymentPageView> list(Caller caller, ListQuery query, String status, String externalReference) {
         Instant now = Timestamps.now();
         return ListPage.of(pages.list(caller, query, status, externalReference), query.limit(), PaymentPage::id,

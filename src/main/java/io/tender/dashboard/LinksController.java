@@ -1,0 +1,400 @@
+package io.tender.dashboard;
+
+import io.swagger.v3.oas.annotations.Hidden;
+import io.tender.api.ApiException;
+import io.tender.api.Currencies;
+import io.tender.api.FieldError;
+import io.tender.auth.Merchants;
+import io.tender.auth.Mode;
+import io.tender.idempotency.StoredResponse;
+import io.tender.payment.PaymentFilter;
+import io.tender.payment.PaymentSearch;
+import io.tender.paymentpage.PaymentPageSearch;
+import io.tender.paymentrequest.PaymentLinks;
+import io.tender.qr.QrCodes;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.security.web.csrf.CsrfToken;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The Links pages (decisions §11): payment requests (one payment asked of one customer) and payment pages (a page
+ * anyone can pay through). A request is made from the dashboard's form through the API's own flow
+ * ({@link PaymentLinks}: its validation and words, beside each field; the form's Idempotency-Key, so sent twice it
+ * makes one); its page shows the link to copy, its QR code (served here, as the API's {@code …/qr.svg} needs a key),
+ * its status and the payments made through it, and cancels it after a confirmation. Creating and cancelling are for
+ * owners and developers ({@code DashboardSecurity}) and go into the audit log.
+ */
+@Hidden
+@Controller
+class LinksController {
+
+    private final PaymentLinks links;
+    private final PaymentPageSearch pages;
+    private final PaymentSearch payments;
+    private final QrCodes qrCodes;
+    private final Merchants merchants;
+    private final AuditLog audit;
+    private final JsonMapper json;
+
+    LinksController(PaymentLinks links, PaymentPageSearch pages, PaymentSearch payments, QrCodes qrCodes,
+                    Merchants merchants, AuditLog audit, JsonMapper json) {
+        this.links = links;
+        this.pages = pages;
+        this.payments = payments;
+        this.qrCodes = qrCodes;
+        this.merchants = merchants;
+        this.audit = audit;
+        this.json = json;
+    }
+
+    // ---- payment requests ---------------------------------------------------------------------------------------
+
+    @GetMapping("/dashboard/{mode:test|live}/links")
+    String list(@PathVariable String mode, @RequestParam(name = "status", required = false) String status,
+                @RequestParam(name = "cursor", required = false) String cursor,
+                @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
+        Chrome.add(model, user, mode, "links", csrf, merchants);
+        String shown = status != null && PaymentLinks.STATUSES.contains(status) ? status : null;
+        var page = links.page(user.merchantId(), Mode.fromWire(mode), shown, cursor, PaymentsController.PAGE_SIZE);
+        String base = "/dashboard/" + mode + "/links";
+        model.addAttribute("status", shown);
+        model.addAttribute("statuses", PaymentLinks.STATUSES);
+        model.addAttribute("rows", page.rows().stream().map(ListedLink::of).toList());
+        model.addAttribute("listUrl", base);
+        model.addAttribute("nextUrl", page.nextCursor() == null ? null
+                : CollectPages.listUrl(base, shown, page.nextCursor()));
+        model.addAttribute("firstUrl", cursor == null ? null : CollectPages.listUrl(base, shown, null));
+        model.addAttribute("canCreate", user.role() != Role.VIEWER);
+        return "dashboard/links";
+    }
+
+    @GetMapping("/dashboard/{mode:test|live}/links/new")
+    String newLink(@PathVariable String mode, @AuthenticationPrincipal SignedInUser user, CsrfToken csrf,
+                   HttpServletResponse response, Model model) {
+        Chrome.add(model, user, mode, "links", csrf, merchants);
+        if (user.role() == Role.VIEWER) {
+            // A viewer only reads: the list, where no create button shows.
+            return seeOther(response, "/dashboard/" + mode + "/links");
+        }
+        return form(new LinkForm("", "ZAR", "", "", ""), Map.of(), null, model);
+    }
+
+    /**
+     * Makes a payment request as {@code POST /collect/payment_requests} would with the form's fields (the amount typed
+     * in major units), under the form's Idempotency-Key: the same form sent twice makes one request and both answers
+     * go to it. A refused field is shown beside it, as the API words it, with nothing made.
+     */
+    @PostMapping("/dashboard/{mode:test|live}/links")
+    String create(@PathVariable String mode, @RequestParam(name = "amount", defaultValue = "") String amountText,
+                  @RequestParam(name = "currency", defaultValue = "") String currencyText,
+                  @RequestParam(name = "description", defaultValue = "") String description,
+                  @RequestParam(name = "customer_email", defaultValue = "") String email,
+                  @RequestParam(name = "customer_phone", defaultValue = "") String phone,
+                  @RequestParam(name = "idempotency_key", required = false) String key,
+                  @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletRequest request,
+                  HttpServletResponse response, Model model) {
+        Chrome.add(model, user, mode, "links", csrf, merchants);
+        String currency = currencyText.trim().toUpperCase(Locale.ROOT);
+        LinkForm typed = new LinkForm(amountText.trim(), currency, description.trim(), email.trim(), phone.trim());
+        if (key == null || !CollectPages.KEY.matcher(key).matches()) {
+            response.setStatus(HttpStatus.BAD_REQUEST.value());
+            return form(typed, Map.of(), "This form has expired. Fill it in again and create the link.", model);
+        }
+        Map<String, String> errors = new LinkedHashMap<>();
+        ObjectNode body = json.createObjectNode();
+        if (!typed.amount().isEmpty()) {
+            Long minor = Currencies.isActive(currency) ? PaymentsController.minorUnits(typed.amount(), currency) : null;
+            if (minor != null) {
+                body.put("amount", minor);
+            } else if (Currencies.isActive(currency)) {
+                errors.put("amount", "Enter an amount such as " + Currencies.major(1050, currency) + " (in "
+                        + currency + ").");
+            } else {
+                errors.put("amount", "Enter the amount again once the currency is right.");
+            }
+        }
+        body.put("currency", currency);
+        if (!typed.description().isEmpty()) {
+            body.put("description", typed.description());
+        }
+        if (!typed.email().isEmpty() || !typed.phone().isEmpty()) {
+            ObjectNode customer = body.putObject("customer");
+            if (!typed.email().isEmpty()) {
+                customer.put("email", typed.email());
+            }
+            if (!typed.phone().isEmpty()) {
+                customer.put("phone", typed.phone());
+            }
+        }
+        StoredResponse answer = null;
+        try {
+            if (errors.isEmpty()) {
+                answer = links.create(user.merchantId(), Mode.fromWire(mode), key, body, request);
+            } else {
+                // The API's words for the other fields too, so every mistake shows at once; nothing is made.
+                links.validate(body);
+            }
+        } catch (ApiException refused) {
+            for (FieldError error : refused.errors()) {
+                String field = switch (error.field()) {
+                    case "customer.email" -> "customer_email";
+                    case "customer.phone", "customer" -> "customer_phone";
+                    default -> error.field();
+                };
+                errors.putIfAbsent(field, error.message());
+            }
+            if (errors.isEmpty()) {
+                response.setStatus(refused.status());
+                return form(typed, errors, refused.getMessage(), model);
+            }
+        }
+        if (answer == null || !errors.isEmpty()) {
+            response.setStatus(HttpStatus.BAD_REQUEST.value());
+            return form(typed, errors, null, model);
+        }
+        JsonNode made = json.readTree(answer.body());
+        if (answer.status() != 201) {
+            response.setStatus(answer.status());
+            JsonNode detail = made.get("detail");
+            return form(typed, Map.of(), detail == null ? "The link could not be made." : detail.stringValue(), model);
+        }
+        String id = made.get("id").stringValue();
+        if (!answer.replayed()) {
+            audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(), "payment_request.created",
+                    id, mode, null, state(made)), request);
+        }
+        return seeOther(response, "/dashboard/" + mode + "/links/" + id + "?done=created");
+    }
+
+    private String form(LinkForm form, Map<String, String> errors, String error, Model model) {
+        model.addAttribute("form", form);
+        model.addAttribute("errors", errors);
+        model.addAttribute("error", error);
+        // A key per form shown: the same form sent twice (a double click, a reload) makes one request.
+        model.addAttribute("key", UUID.randomUUID().toString());
+        return "dashboard/link-new";
+    }
+
+    /** What the form was sent with, shown again as typed. */
+    public record LinkForm(String amount, String currency, String description, String email, String phone) {
+    }
+
+    private static final Map<String, String> DONE = Map.of("created",
+            "Payment link made. Copy it or show its QR code to your customer.", "cancelled",
+            "The request is cancelled: its link no longer takes a payment.");
+
+    @GetMapping("/dashboard/{mode:test|live}/links/{id:pr_[a-f0-9]+}")
+    String link(@PathVariable String mode, @PathVariable String id,
+                @RequestParam(name = "done", required = false) String done,
+                @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletResponse response, Model model) {
+        Chrome.add(model, user, mode, "links", csrf, merchants);
+        var found = links.find(user.merchantId(), Mode.fromWire(mode), id);
+        if (found.isEmpty()) {
+            return requestNotFound(mode, id, response, model);
+        }
+        model.addAttribute("notice", done == null ? null : DONE.get(done));
+        return linkPage(user, mode, found.get(), null, model);
+    }
+
+    private String linkPage(SignedInUser user, String mode, PaymentLinks.Link link, String error, Model model) {
+        model.addAttribute("link", link);
+        model.addAttribute("error", error);
+        model.addAttribute("status", StatusWords.of(link.status()));
+        model.addAttribute("amount", HomeSummary.money(link.currency(), link.amount()));
+        model.addAttribute("created", HomeSummary.moment(link.createdAt()));
+        model.addAttribute("expires", HomeSummary.moment(link.expiresAt()));
+        model.addAttribute("open", link.status().equals("active"));
+        model.addAttribute("canCancel", user.role() != Role.VIEWER && link.status().equals("active"));
+        model.addAttribute("cancelKey", UUID.randomUUID().toString());
+        model.addAttribute("payments", payments.page(user.merchantId(), Mode.fromWire(mode),
+                PaymentFilter.NONE.withId(link.paymentSessionId()), null, PaymentSearch.MAX_LIMIT).rows().stream()
+                .map(PaymentsController.ListedPayment::of).toList());
+        return "dashboard/link";
+    }
+
+    /** The QR code of the request's link, for the dashboard's page (the API's own route needs an API key). */
+    @GetMapping("/dashboard/{mode:test|live}/links/{id:pr_[a-f0-9]+}/qr.svg")
+    ResponseEntity<byte[]> linkQr(@PathVariable String mode, @PathVariable String id,
+                                  @AuthenticationPrincipal SignedInUser user) {
+        return links.find(user.merchantId(), Mode.fromWire(mode), id)
+                .map(link -> qrCodes.image(link.url(), "svg", null))
+                .orElseGet(() -> ResponseEntity.notFound().build());
+    }
+
+    /**
+     * Cancels an active request as {@code DELETE /collect/payment_requests/{id}} does: first a confirmation page,
+     * then, confirmed, under the form's Idempotency-Key (sent twice, it cancels once); an audit row with the status
+     * before and after; 303 back to the request.
+     */
+    @PostMapping("/dashboard/{mode:test|live}/links/{id:pr_[a-f0-9]+}/cancel")
+    String cancel(@PathVariable String mode, @PathVariable String id,
+                  @RequestParam(name = "idempotency_key", required = false) String key,
+                  @RequestParam(name = "confirmed", required = false) String confirmed,
+                  @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletRequest request,
+                  HttpServletResponse response, Model model) {
+        Chrome.add(model, user, mode, "links", csrf, merchants);
+        Mode inMode = Mode.fromWire(mode);
+        var found = links.find(user.merchantId(), inMode, id);
+        if (found.isEmpty()) {
+            return requestNotFound(mode, id, response, model);
+        }
+        PaymentLinks.Link link = found.get();
+        if (key == null || !CollectPages.KEY.matcher(key).matches()) {
+            response.setStatus(HttpStatus.BAD_REQUEST.value());
+            return linkPage(user, mode, link, "This form has expired. Open the request again and repeat the action.",
+                    model);
+        }
+        if (!"yes".equals(confirmed)) {
+            model.addAttribute("link", link);
+            model.addAttribute("amount", HomeSummary.money(link.currency(), link.amount()));
+            model.addAttribute("key", key);
+            return "dashboard/link-cancel";
+        }
+        StoredResponse answer = links.cancel(user.merchantId(), inMode, id, key, request);
+        if (answer.status() >= 300) {
+            response.setStatus(answer.status());
+            return linkPage(user, mode, link, SubscriptionsController.detail(json, answer,
+                    "The request could not be cancelled."), model);
+        }
+        if (!answer.replayed()) {
+            String after = links.find(user.merchantId(), inMode, id).map(PaymentLinks.Link::status)
+                    .orElse("cancelled");
+            audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(),
+                    "payment_request.cancelled", id, mode, status(link.status()), status(after)), request);
+        }
+        return seeOther(response, "/dashboard/" + mode + "/links/" + id + "?done=cancelled");
+    }
+
+    private static String requestNotFound(String mode, String id, HttpServletResponse response, Model model) {
+        return CollectPages.notFound("payment request", id, "/dashboard/" + mode + "/links", "All payment requests",
+                response, model);
+    }
+
+    /** One request as the list shows it. */
+    public record ListedLink(String id, String amount, StatusWords status, String description, String customer,
+                             String created, String expires) {
+
+        static ListedLink of(PaymentLinks.Link link) {
+            String customer = link.customerEmail() != null ? link.customerEmail()
+                    : link.customerPhone() != null ? link.customerPhone()
+                    : link.customerName() != null ? link.customerName() : "–";
+            return new ListedLink(link.id(), HomeSummary.money(link.currency(), link.amount()),
+                    StatusWords.of(link.status()), link.description() == null ? "–" : link.description(), customer,
+                    HomeSummary.moment(link.createdAt()), HomeSummary.moment(link.expiresAt()));
+        }
+    }
+
+    // ---- payment pages ------------------------------------------------------------------------------------------
+
+    @GetMapping("/dashboard/{mode:test|live}/links/pages")
+    String pageList(@PathVariable String mode, @RequestParam(name = "status", required = false) String status,
+                    @RequestParam(name = "cursor", required = false) String cursor,
+                    @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
+        Chrome.add(model, user, mode, "links", csrf, merchants);
+        String shown = status != null && PaymentPageSearch.STATUSES.contains(status) ? status : null;
+        var page = pages.pages(user.merchantId(), Mode.fromWire(mode), shown, cursor, PaymentsController.PAGE_SIZE);
+        String base = "/dashboard/" + mode + "/links/pages";
+        model.addAttribute("status", shown);
+        model.addAttribute("statuses", PaymentPageSearch.STATUSES);
+        model.addAttribute("rows", page.rows().stream().map(ListedPage::of).toList());
+        model.addAttribute("listUrl", base);
+        model.addAttribute("nextUrl", page.nextCursor() == null ? null
+                : CollectPages.listUrl(base, shown, page.nextCursor()));
+        model.addAttribute("firstUrl", cursor == null ? null : CollectPages.listUrl(base, shown, null));
+        return "dashboard/link-pages";
+    }
+
+    @GetMapping("/dashboard/{mode:test|live}/links/pages/{id}")
+    String paymentPage(@PathVariable String mode, @PathVariable String id,
+                       @RequestParam(name = "cursor", required = false) String cursor,
+                       @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletResponse response,
+                       Model model) {
+        Chrome.add(model, user, mode, "links", csrf, merchants);
+        Mode inMode = Mode.fromWire(mode);
+        var found = pages.find(user.merchantId(), inMode, id);
+        if (found.isEmpty()) {
+            return CollectPages.notFound("payment page", id, "/dashboard/" + mode + "/links/pages",
+                    "All payment pages", response, model);
+        }
+        PaymentPageSearch.Page page = found.get();
+        model.addAttribute("pp", ListedPage.of(page));
+        var transactions = pages.transactions(user.merchantId(), inMode, page.id(), cursor,
+                PaymentsController.PAGE_SIZE);
+        model.addAttribute("transactions", transactions.rows().stream().map(ListedTransaction::of).toList());
+        String base = "/dashboard/" + mode + "/links/pages/" + page.id();
+        model.addAttribute("nextUrl", transactions.nextCursor() == null ? null
+                : CollectPages.listUrl(base, null, transactions.nextCursor()));
+        model.addAttribute("firstUrl", cursor == null ? null : base);
+        return "dashboard/link-page";
+    }
+
+    @GetMapping("/dashboard/{mode:test|live}/links/pages/{id}/qr.svg")
+    ResponseEntity<byte[]> pageQr(@PathVariable String mode, @PathVariable String id,
+                                  @AuthenticationPrincipal SignedInUser user) {
+        return pages.find(user.merchantId(), Mode.fromWire(mode), id)
+                .map(page -> qrCodes.image(page.url(), "svg", null))
+                .orElseGet(() -> ResponseEntity.notFound().build());
+    }
+
+    /** One payment page as the list and its page show it. */
+    public record ListedPage(String id, String title, StatusWords status, String amount, String url, String created) {
+
+        static ListedPage of(PaymentPageSearch.Page page) {
+            String amount = page.amount() != null ? HomeSummary.money(page.currency(), page.amount())
+                    : page.min() != null ? HomeSummary.money(page.currency(), page.min()) + " to "
+                    + HomeSummary.money(page.currency(), page.max()) + ", the payer chooses"
+                    : "The payer chooses";
+            return new ListedPage(page.id(), page.title(), StatusWords.of(page.status()), amount, page.url(),
+                    HomeSummary.moment(page.createdAt()));
+        }
+    }
+
+    /** One transaction of a page. */
+    public record ListedTransaction(String id, String amount, StatusWords status, String payer, String paymentId,
+                                    String created) {
+
+        static ListedTransaction of(PaymentPageSearch.Transaction t) {
+            String payer = t.payerEmail() != null ? t.payerEmail() : t.payerName() != null ? t.payerName() : "–";
+            return new ListedTransaction(t.id(), HomeSummary.money(t.currency(), t.amount()),
+                    StatusWords.of(t.status()), payer, t.paymentId(), HomeSummary.moment(t.createdAt()));
+        }
+    }
+
+    private String state(JsonNode request) {
+        Map<String, Object> state = new LinkedHashMap<>();
+        state.put("status", request.get("status").stringValue());
+        state.put("amount", request.get("amount").longValue());
+        state.put("currency", request.get("currency").stringValue());
+        return json.writeValueAsString(state);
+    }
+
+    private String status(String status) {
+        return json.writeValueAsString(Map.of("status", status));
+    }
+
+    static String seeOther(HttpServletResponse response, String location) {
+        response.setStatus(HttpStatus.SEE_OTHER.value());
+        response.setHeader(HttpHeaders.LOCATION, location);
+        return null;
+    }
+}

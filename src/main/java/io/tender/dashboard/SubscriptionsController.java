@@ -1,0 +1,419 @@
+package io.tender.dashboard;
+
+import io.swagger.v3.oas.annotations.Hidden;
+import io.tender.auth.Merchants;
+import io.tender.auth.Mode;
+import io.tender.idempotency.StoredResponse;
+import io.tender.payment.MandateView;
+import io.tender.payment.PaymentFilter;
+import io.tender.payment.PaymentSearch;
+import io.tender.payment.SeriesActions;
+import io.tender.payment.SeriesPages;
+import io.tender.payment.SessionSearch;
+import io.tender.payment.SubscriptionView;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.core.annotation.AuthenticationPrincipal;
+import org.springframework.security.web.csrf.CsrfToken;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The Subscriptions pages (decisions §11): subscriptions and mandates of the merchant in the URL's mode, each one's
+ * page (its terms as the customer agreed to them, its periods with their payments, its coming dates by the code of the
+ * API's {@code GET /collect/mandates/{id}/schedule}), and the cancel of either after a confirmation that says what
+ * happens, through the API's own flow ({@link SeriesActions}) under the form's Idempotency-Key: sent twice, it cancels
+ * once and makes one audit row ({@code subscription.cancelled}, {@code mandate.cancelled}, status before and after).
+ * Cancelling is for owners and developers ({@code DashboardSecurity}).
+ */
+@Hidden
+@Controller
+class SubscriptionsController {
+
+    /** Coming dates a subscription's or mandate's page shows. */
+    static final int SCHEDULE_SHOWN = 6;
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("EEE d MMM yyyy", Locale.ENGLISH);
+
+    private final SeriesPages series;
+    private final SeriesActions actions;
+    private final SessionSearch sessions;
+    private final PaymentSearch payments;
+    private final Merchants merchants;
+    private final AuditLog audit;
+    private final JsonMapper json;
+
+    SubscriptionsController(SeriesPages series, SeriesActions actions, SessionSearch sessions, PaymentSearch payments,
+                            Merchants merchants, AuditLog audit, JsonMapper json) {
+        this.series = series;
+        this.actions = actions;
+        this.sessions = sessions;
+        this.payments = payments;
+        this.merchants = merchants;
+        this.audit = audit;
+        this.json = json;
+    }
+
+    // ---- subscriptions ------------------------------------------------------------------------------------------
+
+    @GetMapping("/dashboard/{mode:test|live}/subscriptions")
+    String subscriptions(@PathVariable String mode, @RequestParam(name = "status", required = false) String status,
+                         @RequestParam(name = "cursor", required = false) String cursor,
+                         @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
+        Chrome.add(model, user, mode, "subscriptions", csrf, merchants);
+        Mode inMode = Mode.fromWire(mode);
+        String shown = status != null && SeriesPages.SUBSCRIPTION_STATUSES.contains(status) ? status : null;
+        var page = series.subscriptions(user.merchantId(), inMode, shown, cursor, PaymentsController.PAGE_SIZE);
+        Map<String, String> emails = sessions.customerEmails(user.merchantId(), inMode,
+                page.rows().stream().map(SubscriptionView::customerId).toList());
+        list(model, "/dashboard/" + mode + "/subscriptions", shown, SeriesPages.SUBSCRIPTION_STATUSES, cursor,
+                page.nextCursor());
+        model.addAttribute("rows", page.rows().stream().map(s -> ListedSubscription.of(s,
+                emails.getOrDefault(s.customerId(), s.customerId()))).toList());
+        return "dashboard/subscriptions";
+    }
+
+    @GetMapping("/dashboard/{mode:test|live}/subscriptions/{id:sub_[a-f0-9]+}")
+    String subscription(@PathVariable String mode, @PathVariable String id,
+                        @RequestParam(name = "done", required = false) String done,
+                        @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletResponse response,
+                        Model model) {
+        Chrome.add(model, user, mode, "subscriptions", csrf, merchants);
+        var found = series.subscription(user.merchantId(), Mode.fromWire(mode), id);
+        if (found.isEmpty()) {
+            return subscriptionNotFound(mode, id, response, model);
+        }
+        model.addAttribute("notice", "cancelled".equals(done)
+                ? "The subscription is cancelled: nothing more is charged, and its mandate is cancelled too." : null);
+        return subscriptionPage(user, mode, found.get(), null, model);
+    }
+
+    private String subscriptionPage(SignedInUser user, String mode, SubscriptionView s, String error, Model model) {
+        Mode inMode = Mode.fromWire(mode);
+        model.addAttribute("error", error);
+        model.addAttribute("sub", ListedSubscription.of(s, customer(user, inMode, s.customerId())));
+        model.addAttribute("view", s);
+        model.addAttribute("terms", series.agreedTerms(user.merchantId(), inMode, s.mandateId(),
+                merchantName(user)));
+        model.addAttribute("periods", series.periods(s).stream().map(p -> new ListedPeriod(p.number(),
+                day(p.chargeDate()), HomeSummary.money(s.currency(), p.amount()), StatusWords.of(p.status()),
+                p.attempts(), p.paymentId())).toList());
+        model.addAttribute("schedule", schedule(user, inMode, s.mandateId(), s.currency(), s.status()));
+        // By its mandate: the first payment was made before the subscription existed, and every charge is under it.
+        model.addAttribute("payments", payments(user, inMode, s.mandateId()));
+        model.addAttribute("canCancel", user.role() != Role.VIEWER && !ended(s.status()));
+        model.addAttribute("cancelKey", UUID.randomUUID().toString());
+        return "dashboard/subscription";
+    }
+
+    @PostMapping("/dashboard/{mode:test|live}/subscriptions/{id:sub_[a-f0-9]+}/cancel")
+    String cancelSubscription(@PathVariable String mode, @PathVariable String id,
+                              @RequestParam(name = "idempotency_key", required = false) String key,
+                              @RequestParam(name = "confirmed", required = false) String confirmed,
+                              @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletRequest request,
+                              HttpServletResponse response, Model model) {
+        Chrome.add(model, user, mode, "subscriptions", csrf, merchants);
+        Mode inMode = Mode.fromWire(mode);
+        var found = series.subscription(user.merchantId(), inMode, id);
+        if (found.isEmpty()) {
+            return subscriptionNotFound(mode, id, response, model);
+        }
+        SubscriptionView before = found.get();
+        if (key == null || !CollectPages.KEY.matcher(key).matches()) {
+            response.setStatus(HttpStatus.BAD_REQUEST.value());
+            return subscriptionPage(user, mode, before, FORM_EXPIRED, model);
+        }
+        if (!"yes".equals(confirmed)) {
+            ListedSubscription shown = ListedSubscription.of(before, customer(user, inMode, before.customerId()));
+            model.addAttribute("kind", "subscription");
+            model.addAttribute("id", id);
+            model.addAttribute("question", "Cancel the subscription of " + shown.amount() + " " + shown.every() + "?");
+            model.addAttribute("consequences", List.of(
+                    "Nothing more is charged: no further period, and no retry that was waiting. A charge "
+                            + "already under way finishes.",
+                    "Its mandate " + before.mandateId() + " is cancelled too, so the saved card cannot be charged "
+                            + "under it again.",
+                    "Payments already made stay as they are; refund them from their pages if you need to.",
+                    "A cancelled subscription cannot be resumed: the customer would subscribe again at a checkout."));
+            model.addAttribute("facts", facts("Customer", shown.customer(), "Next charge", shown.nextCharge()));
+            model.addAttribute("action", "/dashboard/" + mode + "/subscriptions/" + id + "/cancel");
+            model.addAttribute("back", "/dashboard/" + mode + "/subscriptions/" + id);
+            model.addAttribute("button", "Cancel the subscription");
+            model.addAttribute("key", key);
+            return "dashboard/series-cancel";
+        }
+        StoredResponse answer = actions.cancelSubscription(user.merchantId(), inMode, id, key, request);
+        if (answer.status() >= 300) {
+            response.setStatus(answer.status());
+            return subscriptionPage(user, mode, before, detail(json, answer, "The subscription could not be cancelled."),
+                    model);
+        }
+        if (!answer.replayed()) {
+            String after = json.readTree(answer.body()).get("status").stringValue();
+            audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(), "subscription.cancelled",
+                    id, mode, status(before.status()), status(after)), request);
+        }
+        return LinksController.seeOther(response, "/dashboard/" + mode + "/subscriptions/" + id + "?done=cancelled");
+    }
+
+    private static String subscriptionNotFound(String mode, String id, HttpServletResponse response, Model model) {
+        return CollectPages.notFound("subscription", id, "/dashboard/" + mode + "/subscriptions",
+                "All subscriptions", response, model);
+    }
+
+    // ---- mandates -----------------------------------------------------------------------------------------------
+
+    @GetMapping("/dashboard/{mode:test|live}/subscriptions/mandates")
+    String mandates(@PathVariable String mode, @RequestParam(name = "status", required = false) String status,
+                    @RequestParam(name = "cursor", required = false) String cursor,
+                    @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
+        Chrome.add(model, user, mode, "subscriptions", csrf, merchants);
+        Mode inMode = Mode.fromWire(mode);
+        String shown = status != null && SeriesPages.MANDATE_STATUSES.contains(status) ? status : null;
+        var page = series.mandates(user.merchantId(), inMode, shown, cursor, PaymentsController.PAGE_SIZE);
+        Map<String, String> emails = sessions.customerEmails(user.merchantId(), inMode,
+                page.rows().stream().map(MandateView::customerId).toList());
+        list(model, "/dashboard/" + mode + "/subscriptions/mandates", shown, SeriesPages.MANDATE_STATUSES, cursor,
+                page.nextCursor());
+        model.addAttribute("rows", page.rows().stream().map(m -> ListedMandate.of(m,
+                emails.getOrDefault(m.customerId(), m.customerId()))).toList());
+        return "dashboard/mandates";
+    }
+
+    @GetMapping("/dashboard/{mode:test|live}/subscriptions/mandates/{id}")
+    String mandate(@PathVariable String mode, @PathVariable String id,
+                   @RequestParam(name = "done", required = false) String done,
+                   @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletResponse response,
+                   Model model) {
+        Chrome.add(model, user, mode, "subscriptions", csrf, merchants);
+        var found = series.mandate(user.merchantId(), Mode.fromWire(mode), id);
+        if (found.isEmpty()) {
+            return mandateNotFound(mode, id, response, model);
+        }
+        model.addAttribute("notice", "cancelled".equals(done)
+                ? "The mandate is cancelled: nothing more is charged under it." : null);
+        return mandatePage(user, mode, found.get(), null, model);
+    }
+
+    private String mandatePage(SignedInUser user, String mode, MandateView m, String error, Model model) {
+        Mode inMode = Mode.fromWire(mode);
+        model.addAttribute("error", error);
+        model.addAttribute("mandate", ListedMandate.of(m, customer(user, inMode, m.customerId())));
+        model.addAttribute("view", m);
+        model.addAttribute("terms", series.agreedTerms(user.merchantId(), inMode, m.id(), merchantName(user)));
+        model.addAttribute("usage", m.periodUsage() == null ? null : HomeSummary.money(m.currency(),
+                m.periodUsage().amount()) + " in " + m.periodUsage().count() + " charge"
+                + (m.periodUsage().count() == 1 ? "" : "s") + " from " + day(LocalDate.parse(m.periodUsage()
+                .periodStart())) + " to " + day(LocalDate.parse(m.periodUsage().periodEnd())));
+        model.addAttribute("schedule", schedule(user, inMode, m.id(), m.currency(), m.status()));
+        model.addAttribute("accepted", m.acceptance() == null || m.acceptance().acceptedAt() == null ? "–"
+                : HomeSummary.moment(Instant.parse(m.acceptance().acceptedAt())));
+        model.addAttribute("payments", payments(user, inMode, m.id()));
+        model.addAttribute("canCancel", user.role() != Role.VIEWER && m.status().equals("active"));
+        model.addAttribute("cancelKey", UUID.randomUUID().toString());
+        return "dashboard/mandate";
+    }
+
+    @PostMapping("/dashboard/{mode:test|live}/subscriptions/mandates/{id}/cancel")
+    String cancelMandate(@PathVariable String mode, @PathVariable String id,
+                         @RequestParam(name = "idempotency_key", required = false) String key,
+                         @RequestParam(name = "confirmed", required = false) String confirmed,
+                         @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletRequest request,
+                         HttpServletResponse response, Model model) {
+        Chrome.add(model, user, mode, "subscriptions", csrf, merchants);
+        Mode inMode = Mode.fromWire(mode);
+        var found = series.mandate(user.merchantId(), inMode, id);
+        if (found.isEmpty()) {
+            return mandateNotFound(mode, id, response, model);
+        }
+        MandateView before = found.get();
+        if (key == null || !CollectPages.KEY.matcher(key).matches()) {
+            response.setStatus(HttpStatus.BAD_REQUEST.value());
+            return mandatePage(user, mode, before, FORM_EXPIRED, model);
+        }
+        if (!"yes".equals(confirmed)) {
+            ListedMandate shown = ListedMandate.of(before, customer(user, inMode, before.customerId()));
+            model.addAttribute("kind", "mandate");
+            model.addAttribute("id", id);
+            model.addAttribute("question", "Cancel the mandate of " + shown.customer() + "?");
+            model.addAttribute("consequences", before.subscriptionId() == null
+                    ? List.of("Nothing more can be charged under it: a next_in_series charge of it is refused.",
+                    "Payments already made stay as they are; refund them from their pages if you need to.",
+                    "A cancelled mandate cannot be restored: the customer would agree again at a checkout.")
+                    : List.of("Nothing more can be charged under it: a next_in_series charge of it is refused.",
+                    "Its subscription " + before.subscriptionId() + " is cancelled too: no further period is charged.",
+                    "Payments already made stay as they are; refund them from their pages if you need to.",
+                    "A cancelled mandate cannot be restored: the customer would agree again at a checkout."));
+            model.addAttribute("facts", facts("Customer", shown.customer(), "Amount", shown.amount()));
+            model.addAttribute("action", "/dashboard/" + mode + "/subscriptions/mandates/" + id + "/cancel");
+            model.addAttribute("back", "/dashboard/" + mode + "/subscriptions/mandates/" + id);
+            model.addAttribute("button", "Cancel the mandate");
+            model.addAttribute("key", key);
+            return "dashboard/series-cancel";
+        }
+        StoredResponse answer = actions.cancelMandate(user.merchantId(), inMode, id, key, request);
+        if (answer.status() >= 300) {
+            response.setStatus(answer.status());
+            return mandatePage(user, mode, before, detail(json, answer, "The mandate could not be cancelled."), model);
+        }
+        if (!answer.replayed()) {
+            String after = json.readTree(answer.body()).get("status").stringValue();
+            audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(), "mandate.cancelled", id,
+                    mode, status(before.status()), status(after)), request);
+        }
+        return LinksController.seeOther(response,
+                "/dashboard/" + mode + "/subscriptions/mandates/" + id + "?done=cancelled");
+    }
+
+    private static String mandateNotFound(String mode, String id, HttpServletResponse response, Model model) {
+        return CollectPages.notFound("mandate", id, "/dashboard/" + mode + "/subscriptions/mandates",
+                "All mandates", response, model);
+    }
+
+    // ---- shared -------------------------------------------------------------------------------------------------
+
+    private static final String FORM_EXPIRED = "This form has expired. Open the page again and repeat the action.";
+
+    private static void list(Model model, String base, String status, List<String> statuses, String cursor,
+                             String next) {
+        model.addAttribute("status", status);
+        model.addAttribute("statuses", statuses);
+        model.addAttribute("listUrl", base);
+        model.addAttribute("nextUrl", next == null ? null : CollectPages.listUrl(base, status, next));
+        model.addAttribute("firstUrl", cursor == null ? null : CollectPages.listUrl(base, status, null));
+    }
+
+    private List<ListedDate> schedule(SignedInUser user, Mode mode, String mandateId, String currency,
+                                      String status) {
+        if (!status.equals("active") && !status.equals("past_due") && !status.equals("unpaid")) {
+            return List.of();
+        }
+        return series.schedule(user.merchantId(), mode, mandateId, SCHEDULE_SHOWN).stream()
+                .map(u -> new ListedDate(day(u.date()), u.amount() == null ? "Varies"
+                        : HomeSummary.money(currency, u.amount()), u.allowed())).toList();
+    }
+
+    private List<PaymentsController.ListedPayment> payments(SignedInUser user, Mode mode, String seriesId) {
+        return payments.page(user.merchantId(), mode, PaymentFilter.NONE.withId(seriesId), null,
+                PaymentSearch.MAX_LIMIT).rows().stream().map(PaymentsController.ListedPayment::of).toList();
+    }
+
+    private String customer(SignedInUser user, Mode mode, String customerId) {
+        String email = sessions.customerEmail(user.merchantId(), mode, customerId);
+        return email != null ? email : customerId;
+    }
+
+    private String merchantName(SignedInUser user) {
+        return merchants.byId(user.merchantId()).map(Merchants.Merchant::name).orElse(user.merchantId());
+    }
+
+    private String status(String status) {
+        return json.writeValueAsString(Map.of("status", status));
+    }
+
+    private static Map<String, String> facts(String... namesAndValues) {
+        Map<String, String> facts = new java.util.LinkedHashMap<>();
+        for (int i = 0; i + 1 < namesAndValues.length; i += 2) {
+            facts.put(namesAndValues[i], namesAndValues[i + 1]);
+        }
+        return facts;
+    }
+
+    private static boolean ended(String status) {
+        return status.equals("cancelled") || status.equals("completed");
+    }
+
+    static String day(LocalDate date) {
+        return date == null ? "–" : DAY.format(date);
+    }
+
+    /** The problem's words, as the API said them. */
+    static String detail(JsonMapper json, StoredResponse answer, String fallback) {
+        try {
+            JsonNode detail = json.readTree(answer.body()).get("detail");
+            return detail == null ? fallback : detail.stringValue();
+        } catch (RuntimeException e) {
+            return fallback;
+        }
+    }
+
+    /** A subscription as its list and page show it: "ZAR 99.00" "every month". */
+    public record ListedSubscription(String id, StatusWords status, String amount, String every, String customer,
+                                     String nextCharge, String created, String mandateId, String currentPeriod,
+                                     String cancelled) {
+
+        static ListedSubscription of(SubscriptionView s, String customer) {
+            Map<String, Object> o = s.options();
+            long amount = o.get("amount") instanceof Number n ? n.longValue() : 0;
+            int count = o.get("interval_count") instanceof Number n ? n.intValue() : 1;
+            String unit = switch (String.valueOf(o.get("interval"))) {
+                case "daily" -> "day";
+                case "weekly" -> "week";
+                default -> "month";
+            };
+            String every = count == 1 ? "every " + unit : "every " + count + " " + unit + "s";
+            // The charge's day in the subscription's zone, as its coming dates are shown (not an instant in UTC).
+            java.time.ZoneId zone = o.get("time_zone") instanceof String z ? java.time.ZoneId.of(z)
+                    : java.time.ZoneOffset.UTC;
+            String next = s.nextChargeAt() == null || ended(s.status()) ? "None"
+                    : day(Instant.parse(s.nextChargeAt()).atZone(zone).toLocalDate());
+            String period = ended(s.status()) || s.currentPeriod() == null || s.currentPeriod().start() == null
+                    || s.currentPeriod().end() == null ? "–"
+                    : day(LocalDate.parse(s.currentPeriod().start())) + " to "
+                    + day(LocalDate.parse(s.currentPeriod().end()));
+            return new ListedSubscription(s.id(), StatusWords.of(s.status()), HomeSummary.money(s.currency(), amount),
+                    every, customer == null ? "–" : customer, next, HomeSummary.moment(Instant.parse(s.createdAt())),
+                    s.mandateId(), period,
+                    s.cancelledAt() == null ? null : HomeSummary.moment(Instant.parse(s.cancelledAt())));
+        }
+    }
+
+    /** A mandate as its list and page show it. */
+    public record ListedMandate(String id, StatusWords status, String type, String amount, String customer,
+                                String nextExecution, String created, String subscriptionId, String cancelled,
+                                int paymentsCount) {
+
+        @SuppressWarnings("unchecked")
+        static ListedMandate of(MandateView m, String customer) {
+            Object given = m.options().get("amount");
+            String amount = "–";
+            if (given instanceof Map<?, ?> a) {
+                Map<String, Object> wire = (Map<String, Object>) a;
+                amount = "fixed".equals(wire.get("type")) && wire.get("value") instanceof Number v
+                        ? HomeSummary.money(m.currency(), v.longValue())
+                        : wire.get("min") instanceof Number min && wire.get("max") instanceof Number max
+                        ? HomeSummary.money(m.currency(), min.longValue()) + " to "
+                        + HomeSummary.money(m.currency(), max.longValue()) : "–";
+            }
+            return new ListedMandate(m.id(), StatusWords.of(m.status()), m.type().replace('_', ' '), amount,
+                    customer == null ? "–" : customer,
+                    m.nextExecutionDate() == null ? "None" : day(LocalDate.parse(m.nextExecutionDate())),
+                    HomeSummary.moment(Instant.parse(m.createdAt())), m.subscriptionId(),
+                    m.cancelledAt() == null ? null : HomeSummary.moment(Instant.parse(m.cancelledAt())),
+                    m.paymentsCount());
+        }
+    }
+
+    /** One period of a subscription. */
+    public record ListedPeriod(int number, String date, String amount, StatusWords status, int attempts,
+                               String paymentId) {
+    }
+
+    /** One coming date: what it would take and whether the period limit allows it. */
+    public record ListedDate(String date, String amount, boolean allowed) {
+    }
+}
