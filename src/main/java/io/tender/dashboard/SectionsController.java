@@ -20,8 +20,8 @@ import java.util.Map;
 class SectionsController {
 
     private static final Map<String, String> TITLES = Map.of(
-            "customers", "Customers", "developers", "Developers", "team", "Team", "links", "Payment links",
-            "subscriptions", "Subscriptions", "redemptions", "Redemptions");
+            "developers", "Developers", "team", "Team", "links", "Payment links",
+            "subscriptions", "Subscriptions");
 
     private final Merchants merchants;
 
@@ -29,7 +29,7 @@ class SectionsController {
         this.merchants = merchants;
     }
 
-    @GetMapping("/dashboard/{mode:test|live}/{section:customers|developers|team|links|subscriptions|redemptions}")
+    @GetMapping("/dashboard/{mode:test|live}/{section:developers|team|links|subscriptions}")
     String section(@PathVariable String mode, @PathVariable String section,
                    @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
         Chrome.add(model, user, mode, section, csrf, merchants);
