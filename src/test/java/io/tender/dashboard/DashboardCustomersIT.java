@@ -83,6 +83,10 @@ class DashboardCustomersIT extends ApiIntegrationTest {
                 .containsExactly(ada);
         assertThat(viewer.get("/dashboard/test/customers?q=nobody%40example.com").body())
                 .contains("No customers match this search");
+        for (String wildcard : List.of("%25", "_", "%5C")) {
+            assertThat(links(CUSTOMER_LINKS, viewer.get("/dashboard/test/customers?q=" + wildcard).body()))
+                    .as("a LIKE wildcard is a character to match, not a pattern").isEmpty();
+        }
         var foreignSearch = viewer.get("/dashboard/test/customers?q=" + foreign);
         assertThat(links(CUSTOMER_LINKS, foreignSearch.body())).isEmpty();
         assertThat(foreignSearch.body()).contains("No customers match this search");
@@ -145,7 +149,8 @@ class DashboardCustomersIT extends ApiIntegrationTest {
                 + "\",\"amount\":15000,\"currency\":\"ZAR\"}").send());
         var paidBills = viewer.get("/dashboard/test/customers/bills?status=paid");
         assertThat(links(BILL_LINKS, paidBills.body())).containsExactly(billId);
-        assertThat(paidBills.body()).contains(">Paid<");
+        assertThat(paidBills.body()).contains(">Paid<")
+                .as("the bills table alone, not the payments-applied one too").doesNotContain("Refunded since");
         assertThat(links(BILL_LINKS, viewer.get("/dashboard/test/customers/bills?status=unpaid").body()))
                 .hasSize(1).doesNotContain(billId);
         assertThat(links(BILL_LINKS, viewer.get("/dashboard/test/customers/bills?due_from=2030-02-01").body()))
