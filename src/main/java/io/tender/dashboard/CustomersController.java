@@ -130,7 +130,7 @@ class CustomersController {
         model.addAttribute("moreBills", bills.nextCursor() != null);
         model.addAttribute("billsUrl", "/dashboard/" + mode + "/customers/bills?q=" + id);
         model.addAttribute("applied", applied(billing.applied(user.merchantId(), inMode, account.obligationId())));
-        return "dashboard/account";
+        return "dashboard/billing-account";
     }
 
     @GetMapping("/dashboard/{mode:test|live}/customers/bills")
