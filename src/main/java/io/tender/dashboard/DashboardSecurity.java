@@ -64,7 +64,8 @@ class DashboardSecurity {
                                   CsrfTokenRepository csrfTokens, DashboardSettings settings) throws Exception {
         http.securityMatcher("/dashboard/**")
                 .authorizeHttpRequests(requests -> requests
-                        .requestMatchers("/dashboard/assets/**", "/dashboard/sign-in", "/dashboard/link/*")
+                        .requestMatchers("/dashboard/assets/**", "/dashboard/sign-in", "/dashboard/sign-in/code",
+                                "/dashboard/link/*", DashboardErrorsController.FORBIDDEN)
                         .permitAll()
                         // The team, live keys and their rolls: owners only (decisions §11).
                         .requestMatchers("/dashboard/*/team/**").hasRole(Role.OWNER.name())
@@ -79,7 +80,8 @@ class DashboardSecurity {
                 // No saved request: a probe with an API key must not leave a session behind.
                 .requestCache(cache -> cache.disable())
                 .exceptionHandling(errors -> errors
-                        .authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/dashboard/sign-in")))
+                        .authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/dashboard/sign-in"))
+                        .accessDeniedHandler(DashboardErrorsController.accessDenied()))
                 .logout(logout -> logout.logoutUrl("/dashboard/sign-out")
                         .logoutSuccessUrl("/dashboard/sign-in?signed-out"))
                 .headers(headers -> headers
