@@ -69,6 +69,14 @@ class Accounts {
                 .where("external_reference", externalReference).page(jdbc, query, this::map);
     }
 
+    /** The caller's accounts of one customer, newest first, at most {@code limit} (the dashboard's customer page). */
+    List<Account> ofCustomer(Caller caller, String customerId, int limit) {
+        return jdbc.sql("""
+                        select * from billing_accounts where customer_id = ? and merchant_id = ? and mode = ?
+                        order by created_at desc, id desc limit ?""")
+                .params(customerId, caller.merchantId(), caller.modeWire(), limit).query(this::map).list();
+    }
+
     private Map<String, Object> params(Caller caller, Account a) {
         Map<String, Object> p = rows.params(caller, a.id(), a.externalReference(), a.obligationId(),
                 a.paymentRules(), a.metadata(), a.createdAt(), a.updatedAt());

@@ -82,6 +82,22 @@ final class BillingTable<T> {
         return p;
     }
 
+    /**
+     * The dashboard's pages of a billing table: {@code sql} (a select with its where clause, merchant and mode in
+     * it) after the keyset position, newest first ({@code created_at desc, id desc}), {@code limit} rows.
+     */
+    static <T> java.util.List<T> keysetPage(JdbcClient jdbc, StringBuilder sql, Map<String, Object> params,
+                                            io.tender.api.Keyset after, int limit, RowMapper<T> mapper) {
+        if (after != null) {
+            sql.append(" and (created_at, id) < (:afterCreatedAt, :afterId)");
+            params.put("afterCreatedAt", after.createdAt().atOffset(ZoneOffset.UTC));
+            params.put("afterId", after.id());
+        }
+        sql.append(" order by created_at desc, id desc limit :limit");
+        params.put("limit", limit);
+        return jdbc.sql(sql.toString()).params(params).query(mapper).list();
+    }
+
     /** The row's metadata column. */
     Map<String, String> metadata(ResultSet rs) throws SQLException {
         String metadata = rs.getString("metadata");

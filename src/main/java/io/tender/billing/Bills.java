@@ -1,5 +1,6 @@
 package io.tender.billing;
 
+import io.tender.api.Keyset;
 import io.tender.api.ListQuery;
 import io.tender.api.ListSql;
 import io.tender.auth.Caller;
@@ -10,6 +11,7 @@ import tools.jackson.databind.json.JsonMapper;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -70,6 +72,39 @@ class Bills {
         return ListSql.from("select * from billing_bills").ownedBy(caller).where("customer_id", customerId)
                 .where("account_id", accountId).where("status", status).where("external_reference", externalReference)
                 .page(jdbc, query, this::map);
+    }
+
+    /**
+     * A page of the caller's bills for the dashboard, newest first ({@code created_at desc, id desc}) after
+     * {@code after}, narrowed by {@code filter}; {@code limit} rows.
+     */
+    List<Bill> page(Caller caller, BillingSearch.BillFilter filter, Keyset after, int limit) {
+        StringBuilder sql = new StringBuilder("select * from billing_bills where merchant_id = :merchant"
+                + " and mode = :mode");
+        Map<String, Object> p = new HashMap<>();
+        p.put("merchant", caller.merchantId());
+        p.put("mode", caller.modeWire());
+        if (filter.status() != null) {
+            sql.append(" and status = :status");
+            p.put("status", filter.status());
+        }
+        if (filter.dueFrom() != null) {
+            sql.append(" and due_date >= :dueFrom");
+            p.put("dueFrom", filter.dueFrom());
+        }
+        if (filter.dueTo() != null) {
+            sql.append(" and due_date <= :dueTo");
+            p.put("dueTo", filter.dueTo());
+        }
+        String search = filter.search();
+        if (search != null) {
+            p.put("search", search);
+            sql.append(BillingResource.BILL.namesId(search) ? " and id = :search"
+                    : BillingResource.CUSTOMER.namesId(search) ? " and customer_id = :search"
+                    : BillingResource.ACCOUNT.namesId(search) ? " and account_id = :search"
+                    : " and external_reference = :search");
+        }
+        return BillingTable.keysetPage(jdbc, sql, p, after, limit, this::map);
     }
 
     private Map<String, Object> params(Caller caller, Bill b) {

@@ -1,5 +1,6 @@
 package io.tender.billing;
 
+import io.tender.api.Keyset;
 import io.tender.api.ListQuery;
 import io.tender.api.ListSql;
 import io.tender.auth.Caller;
@@ -92,9 +93,49 @@ class Customers {
         return emails;
     }
 
+    /** The names of those of {@code ids} that are the caller's customers, by id. */
+    Map<String, String> names(Caller caller, Collection<String> ids) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> names = new HashMap<>();
+        jdbc.sql("select id, name from billing_customers where id = any(?::text[]) and merchant_id = ? and mode = ?")
+                .params(ids.toArray(String[]::new), caller.merchantId(), caller.modeWire())
+                .query(rs -> {
+                    names.put(rs.getString(1), rs.getString(2));
+                });
+        return names;
+    }
+
     List<Customer> list(Caller caller, ListQuery query, String externalReference) {
         return ListSql.from("select * from billing_customers").ownedBy(caller)
                 .where("external_reference", externalReference).page(jdbc, query, this::map);
+    }
+
+    /**
+     * A page of the caller's customers for the dashboard, newest first ({@code created_at desc, id desc}) after
+     * {@code after}; {@code limit} rows. {@code search} (null: all) is a {@code bcus_} id, else an email compared
+     * without regard to case, the start of a name (any case), or an external reference.
+     */
+    List<Customer> page(Caller caller, String search, Keyset after, int limit) {
+        StringBuilder sql = new StringBuilder("select * from billing_customers where merchant_id = :merchant"
+                + " and mode = :mode");
+        Map<String, Object> p = new HashMap<>();
+        p.put("merchant", caller.merchantId());
+        p.put("mode", caller.modeWire());
+        if (search != null) {
+            p.put("search", search);
+            if (BillingResource.CUSTOMER.namesId(search)) {
+                sql.append(" and id = :search");
+            } else if (search.contains("@")) {
+                sql.append(" and (lower(email) = lower(:search) or external_reference = :search)");
+            } else {
+                sql.append(" and (lower(name) like :prefix escape '\\' or external_reference = :search)");
+                p.put("prefix", search.toLowerCase(java.util.Locale.ROOT).replace("\\", "\\\\")
+                        .replace("%", "\\%").replace("_", "\\_") + "%");
+            }
+        }
+        return BillingTable.keysetPage(jdbc, sql, p, after, limit, this::map);
     }
 
     private Map<String, Object> params(Caller caller, Customer c) {

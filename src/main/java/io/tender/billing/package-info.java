@@ -5,6 +5,8 @@
  * balance or amount paid and writing {@code obligation.amount_applied} in the same transaction; a refund's success
  * reverses that much of the application ({@code obligation.amount_reversed}, at most once per refund). Every write
  * locks the row it changes, so concurrent payments and corrections serialize per obligation and balances never drift.
+ * The merchant dashboard reads customers, accounts, bills and applied payments through
+ * {@link io.tender.billing.BillingSearch} only.
  */
 @ApplicationModule(allowedDependencies = {"api", "auth", "idempotency", "outbox", "payment"})
 package io.tender.billing;

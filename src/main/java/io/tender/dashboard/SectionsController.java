@@ -20,7 +20,7 @@ import java.util.Map;
 class SectionsController {
 
     private static final Map<String, String> TITLES = Map.of(
-            "customers", "Customers", "team", "Team", "redemptions", "Redemptions");
+            "team", "Team");
 
     private final Merchants merchants;
 
@@ -28,7 +28,7 @@ class SectionsController {
         this.merchants = merchants;
     }
 
-    @GetMapping("/dashboard/{mode:test|live}/{section:customers|team|redemptions}")
+    @GetMapping("/dashboard/{mode:test|live}/{section:team}")
     String section(@PathVariable String mode, @PathVariable String section,
                    @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
         Chrome.add(model, user, mode, section, csrf, merchants);

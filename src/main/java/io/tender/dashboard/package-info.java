@@ -4,9 +4,11 @@
  * tokens and roles, while the API keeps its stateless key authentication. It owns the dashboard's users
  * ({@code usr_}), their one-time sign-in links and the append-only audit log. The merchant of every page comes from
  * the signed-in user, never from the request; money is read through payments' facade
- * ({@link io.tender.payment.PaymentTotals}).
+ * ({@link io.tender.payment.PaymentTotals}), billing's ({@link io.tender.billing.BillingSearch}) and redemptions'
+ * ({@link io.tender.redemption.RedemptionSearch}).
  */
-@ApplicationModule(allowedDependencies = {"api", "auth", "idempotency", "payment", "paymentpage", "paymentrequest", "qr", "ratelimit", "secrets", "webhook"})
+@ApplicationModule(allowedDependencies = {"api", "auth", "billing", "idempotency", "payment", "paymentpage", "paymentrequest", "qr",
+        "ratelimit", "redemption", "secrets", "webhook"})
 package io.tender.dashboard;
 
 import org.springframework.modulith.ApplicationModule;

@@ -147,6 +147,34 @@ class Redemptions implements SealedColumns {
                 .where("external_reference", externalReference).page(jdbc, query, this::map);
     }
 
+    /**
+     * A page of the caller's redemptions for the dashboard, newest first ({@code created_at desc, id desc}) after
+     * {@code after}: of {@code status} (null: any), and {@code search} (null: all) a {@code rdm_} id or an external
+     * reference; {@code limit} rows.
+     */
+    List<Redemption> page(Caller caller, String status, String search, io.tender.api.Keyset after, int limit) {
+        StringBuilder sql = new StringBuilder("select * from redemptions where merchant_id = :merchant and mode = :mode");
+        Map<String, Object> p = new java.util.HashMap<>();
+        p.put("merchant", caller.merchantId());
+        p.put("mode", caller.modeWire());
+        if (status != null) {
+            sql.append(" and status = :status");
+            p.put("status", status);
+        }
+        if (search != null) {
+            sql.append(search.startsWith("rdm_") ? " and id = :search" : " and external_reference = :search");
+            p.put("search", search);
+        }
+        if (after != null) {
+            sql.append(" and (created_at, id) < (:afterCreatedAt, :afterId)");
+            p.put("afterCreatedAt", after.createdAt().atOffset(ZoneOffset.UTC));
+            p.put("afterId", after.id());
+        }
+        sql.append(" order by created_at desc, id desc limit :limit");
+        p.put("limit", limit);
+        return jdbc.sql(sql.toString()).params(p).query(this::map).list();
+    }
+
     /** Every column, for the insert. */
     private Map<String, Object> params(Redemption r, Duration lease) {
         Map<String, Object> p = changingParams(r, lease);
