@@ -139,7 +139,8 @@ class EventsController {
                     : null;
             return new ListedEvent(e.id(), e.type(),
                     WebhooksController.SECONDS.format(e.createdAt().atOffset(ZoneOffset.UTC)),
-                    e.aggregateType().replace('_', ' '), e.aggregateId(), link);
+                    e.aggregateType().substring(e.aggregateType().lastIndexOf('.') + 1).replace('_', ' '),
+                    e.aggregateId(), link);
         }
     }
 

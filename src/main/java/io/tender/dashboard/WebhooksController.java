@@ -61,6 +61,8 @@ class WebhooksController {
     private static final Pattern EVENT_ID = Pattern.compile("^evt_[a-f0-9]{24}$");
     static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm:ss 'UTC'",
             Locale.ENGLISH);
+    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("d MMM yyyy", Locale.ENGLISH);
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'", Locale.ENGLISH);
     static final String EXPIRED_FORM = "This form has expired. Open the page again and repeat the action.";
 
     private final WebhookDeliveryLog log;
@@ -440,7 +442,8 @@ class WebhooksController {
 
     /** One attempt as the endpoint's page lists it; {@code excerpt} is shown escaped (th:text). */
     public record ListedAttempt(String id, String eventId, String eventType, int attempt, boolean succeeded,
-                                String outcome, String response, String latency, String at, String excerpt,
+                                String outcome, String response, String latency, String day, String time,
+                                String excerpt,
                                 boolean excerptCut, String fullExcerpt, String resendKey) {
         static ListedAttempt of(WebhookDeliveryLog.Attempt a) {
             String response = a.responseStatus() != null ? "HTTP " + a.responseStatus()
@@ -450,7 +453,8 @@ class WebhooksController {
             String shown = full == null ? null : cut ? full.substring(0, EXCERPT_SHOWN) + "…" : full;
             return new ListedAttempt(a.id(), a.eventId(), a.eventType(), a.attempt(), a.succeeded(),
                     a.succeeded() ? "Delivered" : "Failed", response, a.durationMs() + " ms",
-                    SECONDS.format(a.createdAt().atOffset(ZoneOffset.UTC)), shown, cut, full,
+                    DAY.format(a.createdAt().atOffset(ZoneOffset.UTC)),
+                    CLOCK.format(a.createdAt().atOffset(ZoneOffset.UTC)), shown, cut, full,
                     UUID.randomUUID().toString());
         }
     }
