@@ -7,13 +7,7 @@ import io.tender.support.Merchants.Merchant;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,7 +21,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DashboardWebhooksBrowserIT extends ApiIntegrationTest {
 
-    private static final String AXE = "/META-INF/resources/webjars/axe-core/4.6.3/axe.min.js";
     private static final String PASSWORD = "a long and memorable passphrase";
 
     @ParameterizedTest
@@ -118,27 +111,7 @@ class DashboardWebhooksBrowserIT extends ApiIntegrationTest {
     }
 
     private static void checked(Browser browser, String name) {
-        noSeriousAccessibilityFindings(browser);
+        Axe.noSeriousFindings(browser);
         browser.screenshot(name);
-    }
-
-    /** As DashboardBrowserIT: axe-core injected by the test (the CSP allows no other script), serious or critical fail. */
-    private static void noSeriousAccessibilityFindings(Browser browser) {
-        browser.script(axeSource());
-        Object found = ((JavascriptExecutor) browser.driver()).executeAsyncScript("""
-                const done = arguments[arguments.length - 1];
-                axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations
-                    .filter(v => v.impact === 'serious' || v.impact === 'critical')
-                    .map(v => v.impact + ' ' + v.id + ': ' + v.help + ' at ' + v.nodes.map(n => n.target.join(' ')).join(', '))));
-                """);
-        assertThat((List<?>) found).as("axe-core findings on " + browser.url()).isEmpty();
-    }
-
-    private static String axeSource() {
-        try (InputStream in = DashboardWebhooksBrowserIT.class.getResourceAsStream(AXE)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
