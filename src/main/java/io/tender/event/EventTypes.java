@@ -12,6 +12,12 @@ public final class EventTypes {
     /** Subscribes a webhook endpoint to every type, including types added later. */
     public static final String WILDCARD = "*";
 
+    /**
+     * A test event a merchant sends to one endpoint (the dashboard's "Send test event"): it goes to that endpoint
+     * alone, whatever other endpoints subscribe to, and changes nothing.
+     */
+    public static final String WEBHOOK_TEST = "webhook_endpoint.test";
+
     public static final List<String> ALL = List.of(
             "redemption.created", "redemption.reserved", "redemption.confirmed", "redemption.failed",
             "redemption.reversed",
@@ -26,7 +32,8 @@ public final class EventTypes {
             "payment_session.expired",
             "payment_request.created", "payment_request.updated", "payment_request.paid",
             "payment_request.cancelled", "payment_request.expired", "payment_request.failed",
-            "payment_page.payment_received");
+            "payment_page.payment_received",
+            WEBHOOK_TEST);
 
     private static final Set<String> KNOWN = Set.copyOf(ALL);
 

@@ -33,16 +33,17 @@ class WebhookDeliveries {
     static final int CLAIM_WINDOW = 500;
 
     /** What one attempt found out. {@code responseStatus} is null when no answer arrived. */
-    record AttemptResult(boolean succeeded, Integer responseStatus, String error, Duration took, long webhookTimestamp) {
+    record AttemptResult(boolean succeeded, Integer responseStatus, String error, Duration took, long webhookTimestamp,
+                         String responseExcerpt) {
     }
 
-    /** A delivery as {@code POST /events/{id}/redeliver} reports it. */
-    record Delivery(String id, String endpointId, String status, Instant nextAttemptAt) {
+    /** A delivery as {@code POST /events/{id}/redeliver} reports it, with its event. */
+    record Delivery(String id, String endpointId, String status, Instant nextAttemptAt, String eventId) {
     }
 
     /** One attempt as the API lists it. */
     record Attempt(String id, String deliveryId, String eventId, String eventType, int attempt, String outcome,
-                   Integer responseStatus, String error, int durationMs, Instant createdAt) {
+                   Integer responseStatus, String error, int durationMs, String responseExcerpt, Instant createdAt) {
     }
 
     private final JdbcClient jdbc;
@@ -73,7 +74,7 @@ class WebhookDeliveries {
                         returning id, endpoint_id, status, next_attempt_at""")
                 .params(Ids.newId("whd_"), endpointId, event.id(), event.seq(), event.aggregateId())
                 .query((rs, row) -> new Delivery(rs.getString("id"), rs.getString("endpoint_id"),
-                        rs.getString("status"), rs.getTimestamp("next_attempt_at").toInstant()))
+                        rs.getString("status"), rs.getTimestamp("next_attempt_at").toInstant(), event.id()))
                 .single();
     }
 
@@ -161,12 +162,12 @@ class WebhookDeliveries {
     void record(Claim claim, String eventType, AttemptResult result, Duration retryAfter) {
         jdbc.sql("""
                         insert into webhook_attempts (id, delivery_id, endpoint_id, event_id, event_type, attempt,
-                            outcome, response_status, error, duration_ms, webhook_timestamp, created_at)
-                        select ?, d.id, d.endpoint_id, d.event_id, ?, ?, ?, ?, ?, ?, ?, now()
+                            outcome, response_status, error, duration_ms, webhook_timestamp, response_excerpt, created_at)
+                        select ?, d.id, d.endpoint_id, d.event_id, ?, ?, ?, ?, ?, ?, ?, ?, now()
                         from webhook_deliveries d where d.id = ?""")
                 .params(Ids.newId("wha_"), eventType, claim.attempt(), result.succeeded() ? "succeeded" : "failed",
                         result.responseStatus(), result.error(), (int) Math.min(Integer.MAX_VALUE, result.took().toMillis()),
-                        result.webhookTimestamp(), claim.deliveryId())
+                        result.webhookTimestamp(), result.responseExcerpt(), claim.deliveryId())
                 .update();
         if (result.succeeded()) {
             jdbc.sql("""
@@ -187,6 +188,18 @@ class WebhookDeliveries {
         }
     }
 
+    /** An endpoint's deliveries that wait for an attempt (the first, a retry, or a redelivery), next due first. */
+    List<Delivery> waiting(String endpointId, int limit) {
+        return jdbc.sql("""
+                        select id, endpoint_id, event_id, status, next_attempt_at from webhook_deliveries
+                        where endpoint_id = ? and status = 'pending' order by next_attempt_at, id limit ?""")
+                .params(endpointId, limit)
+                .query((rs, row) -> new Delivery(rs.getString("id"), rs.getString("endpoint_id"),
+                        rs.getString("status"), rs.getTimestamp("next_attempt_at").toInstant(),
+                        rs.getString("event_id")))
+                .list();
+    }
+
     /** An endpoint's attempts, newest first ({@code limit + 1} rows). */
     List<Attempt> attempts(String endpointId, ListQuery query, String eventId, String outcome) {
         return ListSql.from("select * from webhook_attempts").where("endpoint_id", endpointId)
@@ -198,6 +211,7 @@ class WebhookDeliveries {
         Integer responseStatus = rs.wasNull() ? null : status;
         return new Attempt(rs.getString("id"), rs.getString("delivery_id"), rs.getString("event_id"),
                 rs.getString("event_type"), rs.getInt("attempt"), rs.getString("outcome"), responseStatus,
-                rs.getString("error"), rs.getInt("duration_ms"), rs.getTimestamp("created_at").toInstant());
+                rs.getString("error"), rs.getInt("duration_ms"), rs.getString("response_excerpt"),
+                rs.getTimestamp("created_at").toInstant());
     }
 }

@@ -1,5 +1,6 @@
 package io.tender.webhook;
 
+import io.tender.event.EventTypes;
 import io.tender.outbox.OutboxEvent;
 import io.tender.outbox.RelayChannel;
 import org.springframework.stereotype.Component;
@@ -10,7 +11,7 @@ import java.util.Map;
 
 /**
  * The relay channel for webhooks: queues a delivery of each event for every enabled endpoint of the event's
- * merchant and mode that subscribes to its type. It writes in the relay's transaction, so an event is queued
+ * merchant and mode that subscribes to its type ({@link EventTypes#WEBHOOK_TEST} only for the endpoint tested). It writes in the relay's transaction, so an event is queued
  * exactly once per endpoint however often the relay hands it over.
  */
 @Component
@@ -28,6 +29,10 @@ record WebhookFanOut(WebhookEndpoints endpoints, WebhookDeliveries deliveries, W
         // holds many events of the same few types.
         Map<String, List<String>> subscribers = new HashMap<>();
         for (OutboxEvent event : events) {
+            if (event.type().equals(EventTypes.WEBHOOK_TEST)) {
+                queued |= enqueueTest(event);
+                continue;
+            }
             List<String> endpointIds = subscribers.computeIfAbsent(
                     event.merchantId() + "\n" + event.mode().wire() + "\n" + event.type(),
                     k -> endpoints.subscribedTo(event.merchantId(), event.mode(), event.type()));
@@ -39,5 +44,16 @@ record WebhookFanOut(WebhookEndpoints endpoints, WebhookDeliveries deliveries, W
         if (queued) {
             dispatcher.wakeAfterCommit();
         }
+    }
+
+    /**
+     * A test event goes to the endpoint it tests (its aggregate) and to no other, so an endpoint that takes every
+     * type ({@code "*"}) never receives another endpoint's tests; it must still be the event's merchant's and mode's.
+     */
+    private boolean enqueueTest(OutboxEvent event) {
+        var endpoint = endpoints.find(event.aggregateId()).filter(e -> e.merchantId().equals(event.merchantId())
+                && e.mode() == event.mode() && e.status() == WebhookEndpoint.Status.ENABLED);
+        endpoint.ifPresent(e -> deliveries.enqueue(e.id(), event));
+        return endpoint.isPresent();
     }
 }

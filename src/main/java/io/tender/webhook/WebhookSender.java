@@ -13,6 +13,7 @@ import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.io.CloseMode;
@@ -22,12 +23,14 @@ import org.springframework.stereotype.Component;
 
 import javax.net.ssl.SSLException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
@@ -51,6 +54,8 @@ import java.util.concurrent.TimeoutException;
 class WebhookSender {
 
     static final String USER_AGENT = "Tender-Webhooks/1";
+    static final int EXCERPT_CHARACTERS = 500;
+    private static final int EXCERPT_BYTES = 4 * EXCERPT_CHARACTERS;
     private static final ContentType JSON = ContentType.create("application/json");
 
     private final WebhookTargets targets;
@@ -112,11 +117,12 @@ class WebhookSender {
                 endpoint.signingSecrets(Instant.now())));
         post.setEntity(new ByteArrayEntity(body, JSON));
         CloseableHttpClient client = endpoint.mode() == Mode.LIVE ? live : test;
-        CompletableFuture<Integer> exchange = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<Answer> exchange = CompletableFuture.supplyAsync(() -> {
             try {
                 return client.execute(post, response -> {
+                    String excerpt = excerpt(response.getEntity());
                     EntityUtils.consume(response.getEntity());
-                    return response.getCode();
+                    return new Answer(response.getCode(), excerpt);
                 });
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -124,9 +130,10 @@ class WebhookSender {
         }, exchanges);
         try {
             // The whole exchange, body included, must fit in the timeout.
-            int status = exchange.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            Answer answer = exchange.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            int status = answer.status();
             return new WebhookDeliveries.AttemptResult(status >= 200 && status < 300, status, null,
-                    Duration.ofNanos(System.nanoTime() - started), timestamp);
+                    Duration.ofNanos(System.nanoTime() - started), timestamp, answer.excerpt());
         } catch (TimeoutException e) {
             post.cancel();
             return failure("timeout", started, timestamp);
@@ -142,7 +149,33 @@ class WebhookSender {
 
     private static WebhookDeliveries.AttemptResult failure(String error, long started, long timestamp) {
         return new WebhookDeliveries.AttemptResult(false, null, error, Duration.ofNanos(System.nanoTime() - started),
-                timestamp);
+                timestamp, null);
+    }
+
+    /** The receiver's status and the start of its body. */
+    private record Answer(int status, String excerpt) {
+    }
+
+    /**
+     * At most {@link #EXCERPT_CHARACTERS} characters of the body as UTF-8 text (bad bytes replaced, NUL dropped, as
+     * PostgreSQL's text cannot hold it), read from its first {@link #EXCERPT_BYTES} bytes; null for no body.
+     */
+    static String excerpt(HttpEntity entity) throws IOException {
+        if (entity == null) {
+            return null;
+        }
+        byte[] start;
+        try (InputStream in = entity.getContent()) {
+            if (in == null) {
+                return null;
+            }
+            start = in.readNBytes(EXCERPT_BYTES);
+        }
+        String text = new String(start, StandardCharsets.UTF_8).replace("\0", "");
+        if (text.length() > EXCERPT_CHARACTERS) {
+            text = text.substring(0, EXCERPT_CHARACTERS);
+        }
+        return text.isEmpty() ? null : text;
     }
 
     /** A short, stable word for what went wrong; never the exception message, which may carry the URL. */

@@ -6,9 +6,14 @@ import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
+import io.tender.event.EventTypes;
 import io.tender.outbox.EventLog;
+import io.tender.outbox.Outbox;
 import io.tender.outbox.OutboxEvent;
 import org.springframework.stereotype.Service;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,9 +30,13 @@ class WebhookService {
     private final EventLog events;
     private final WebhookDispatcher dispatcher;
     private final int maxEndpoints;
+    private final Outbox outbox;
+    private final JsonMapper json;
 
     WebhookService(WebhookEndpoints endpoints, WebhookDeliveries deliveries, EventLog events,
-                   WebhookDispatcher dispatcher, WebhookSettings settings) {
+                   WebhookDispatcher dispatcher, WebhookSettings settings, Outbox outbox, JsonMapper json) {
+        this.outbox = outbox;
+        this.json = json;
         this.endpoints = endpoints;
         this.deliveries = deliveries;
         this.events = events;
@@ -107,5 +116,27 @@ class WebhookService {
         }
         dispatcher.wakeAfterCommit();
         return new RedeliveryView(event.id(), queued);
+    }
+
+    /** What a test event became: the event, queued for the one endpoint it tests. */
+    record TestSent(String id, String type, String webhookEndpointId) {
+    }
+
+    /**
+     * Appends a {@link EventTypes#WEBHOOK_TEST} event about the endpoint to the outbox, so the relay and the
+     * dispatcher deliver it as any other event (signed, retried, listed), to that endpoint alone
+     * ({@link WebhookFanOut}). An endpoint that is disabled is refused (422), as a redelivery to it is.
+     */
+    TestSent sendTest(Caller caller, String endpointId) {
+        WebhookEndpoint endpoint = endpoints.getForUpdate(caller, endpointId);
+        endpoint.requireEnabled();
+        ObjectNode data = JsonNodeFactory.instance.objectNode();
+        data.put("webhook_endpoint_id", endpoint.id());
+        data.put("test", true);
+        data.put("message", "A test event, sent on request to this endpoint only. It is about no payment and "
+                + "changes nothing.");
+        String eventId = outbox.append(caller, new Outbox.Event("webhook_endpoint", endpoint.id(),
+                EventTypes.WEBHOOK_TEST, Timestamps.now(), json.writeValueAsBytes(data)));
+        return new TestSent(eventId, EventTypes.WEBHOOK_TEST, endpoint.id());
     }
 }
