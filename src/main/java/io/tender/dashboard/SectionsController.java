@@ -20,7 +20,7 @@ import java.util.Map;
 class SectionsController {
 
     private static final Map<String, String> TITLES = Map.of(
-            "customers", "Customers", "developers", "Developers", "team", "Team", "links", "Payment links",
+            "customers", "Customers", "developers", "Developers", "links", "Payment links",
             "subscriptions", "Subscriptions", "redemptions", "Redemptions");
 
     private final Merchants merchants;
@@ -29,7 +29,7 @@ class SectionsController {
         this.merchants = merchants;
     }
 
-    @GetMapping("/dashboard/{mode:test|live}/{section:customers|developers|team|links|subscriptions|redemptions}")
+    @GetMapping("/dashboard/{mode:test|live}/{section:customers|developers|links|subscriptions|redemptions}")
     String section(@PathVariable String mode, @PathVariable String section,
                    @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
         Chrome.add(model, user, mode, section, csrf, merchants);

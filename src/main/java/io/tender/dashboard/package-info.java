@@ -6,7 +6,7 @@
  * the signed-in user, never from the request; money is read through payments' facade
  * ({@link io.tender.payment.PaymentTotals}).
  */
-@ApplicationModule(allowedDependencies = {"api", "auth", "idempotency", "payment", "qr", "ratelimit", "secrets", "webhook"})
+@ApplicationModule(allowedDependencies = {"api", "auth", "idempotency", "notify", "payment", "qr", "ratelimit", "secrets", "webhook"})
 package io.tender.dashboard;
 
 import org.springframework.modulith.ApplicationModule;
