@@ -12,9 +12,13 @@ final class AuditActions {
     /** Each action's words, in the order the filter offers them. */
     static final Map<String, String> WORDS = words(
             "sign_in.succeeded", "Signed in",
+            "sign_in.password_accepted", "Password accepted, code asked",
+            "sign_in.code_failed", "Sign-in code failed",
             "sign_in.failed", "Sign-in failed",
             "sign_in.throttled", "Sign-in refused: too many failures",
             "password.set", "Chose a password",
+            "second_factor.enabled", "Turned two-step sign-in on",
+            "second_factor.disabled", "Turned two-step sign-in off",
             "reauthentication.succeeded", "Confirmed their password",
             "reauthentication.failed", "Password confirmation failed",
             "reauthentication.throttled", "Password confirmation refused: too many failures",

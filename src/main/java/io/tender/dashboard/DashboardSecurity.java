@@ -70,7 +70,8 @@ class DashboardSecurity {
                                   DashboardUsers users) throws Exception {
         http.securityMatcher("/dashboard/**")
                 .authorizeHttpRequests(requests -> requests
-                        .requestMatchers("/dashboard/assets/**", "/dashboard/sign-in", "/dashboard/link/*")
+                        .requestMatchers("/dashboard/assets/**", "/dashboard/sign-in", "/dashboard/sign-in/code",
+                                "/dashboard/link/*", DashboardErrorsController.FORBIDDEN)
                         .permitAll()
                         // The team, live keys and their rolls: owners only (decisions §11). The pattern covers the
                         // bare /dashboard/{mode}/team too ("/**" matches no segment at all).
@@ -86,7 +87,8 @@ class DashboardSecurity {
                 // No saved request: a probe with an API key must not leave a session behind.
                 .requestCache(cache -> cache.disable())
                 .exceptionHandling(errors -> errors
-                        .authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/dashboard/sign-in")))
+                        .authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/dashboard/sign-in"))
+                        .accessDeniedHandler(DashboardErrorsController.accessDenied()))
                 .logout(logout -> logout.logoutUrl("/dashboard/sign-out")
                         .logoutSuccessUrl("/dashboard/sign-in?signed-out"))
                 .headers(headers -> headers

@@ -13,7 +13,12 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 
+import jakarta.servlet.http.HttpSession;
+
+import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -31,6 +36,14 @@ class SignInController {
     private static final int MAX_PASSWORD_BYTES = 72;
     static final String GENERIC_ERROR = "That email and password do not match an account.";
     static final String THROTTLED = "Too many failed sign-ins. Wait a while, then try again.";
+    static final String WRONG_CODE = "That code does not match. Type the code your app shows now, or a recovery code.";
+    /** How long after a right password its code may come. */
+    static final Duration CODE_WINDOW = Duration.ofMinutes(5);
+    private static final String CODE_PENDING = SignInController.class.getName() + ".codePending";
+
+    /** A sign-in half done: the password was right at {@code since}; the second factor is awaited. */
+    record CodePending(String userId, Instant since) implements Serializable {
+    }
 
     private final SignIns signIns;
     private final SignInLinks links;
@@ -78,6 +91,13 @@ class SignInController {
                 signIns.start(user, request, response);
                 yield "redirect:/dashboard/test";
             }
+            case SignIns.Outcome.CodeNeeded(DashboardUsers.User user) -> {
+                // A new session id for the half-signed-in state too; nothing is authorised by it but the code form.
+                request.getSession(true);
+                request.changeSessionId();
+                request.getSession().setAttribute(CODE_PENDING, new CodePending(user.id(), Instant.now()));
+                yield "redirect:/dashboard/sign-in/code";
+            }
             case SignIns.Outcome.Refused() -> {
                 response.setStatus(HttpStatus.UNAUTHORIZED.value());
                 model.addAttribute("error", GENERIC_ERROR);
@@ -89,6 +109,48 @@ class SignInController {
                 yield "dashboard/sign-in";
             }
         };
+    }
+
+    @GetMapping("/dashboard/sign-in/code")
+    String codeForm(HttpServletRequest request) {
+        return pending(request).isEmpty() ? "redirect:/dashboard/sign-in" : "dashboard/sign-in-code";
+    }
+
+    @PostMapping("/dashboard/sign-in/code")
+    String code(HttpServletRequest request, HttpServletResponse response, Model model) {
+        Optional<DashboardUsers.User> user = pending(request).flatMap(p -> users.byId(p.userId()));
+        if (user.isEmpty()) {
+            return "redirect:/dashboard/sign-in";
+        }
+        return switch (signIns.secondStep(user.get(), request.getParameter("code"), request)) {
+            case SignIns.Outcome.SignedIn(DashboardUsers.User signedIn) -> {
+                request.getSession().removeAttribute(CODE_PENDING);
+                signIns.start(signedIn, request, response);
+                yield "redirect:/dashboard/test";
+            }
+            case SignIns.Outcome.Throttled() -> {
+                response.setStatus(HttpStatus.TOO_MANY_REQUESTS.value());
+                model.addAttribute("error", THROTTLED);
+                yield "dashboard/sign-in-code";
+            }
+            default -> {
+                response.setStatus(HttpStatus.UNAUTHORIZED.value());
+                model.addAttribute("error", WRONG_CODE);
+                yield "dashboard/sign-in-code";
+            }
+        };
+    }
+
+    /** The user whose password was right and whose code is awaited, for {@link #CODE_WINDOW} after the password. */
+    private static Optional<CodePending> pending(HttpServletRequest request) {
+        HttpSession session = request.getSession(false);
+        if (session != null && session.getAttribute(CODE_PENDING) instanceof CodePending pending) {
+            if (Instant.now().isBefore(pending.since().plus(CODE_WINDOW))) {
+                return Optional.of(pending);
+            }
+            session.removeAttribute(CODE_PENDING);
+        }
+        return Optional.empty();
     }
 
     @GetMapping("/dashboard/link/{token}")

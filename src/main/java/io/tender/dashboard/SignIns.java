@@ -28,6 +28,10 @@ class SignIns {
         record SignedIn(DashboardUsers.User user) implements Outcome {
         }
 
+        /** The password was right and the user has a second factor: the code comes next. */
+        record CodeNeeded(DashboardUsers.User user) implements Outcome {
+        }
+
         record Refused() implements Outcome {
         }
 
@@ -42,12 +46,14 @@ class SignIns {
     private final HttpSessionSecurityContextRepository contexts;
     private final CsrfTokenRepository csrfTokens;
     private final DashboardSettings settings;
+    private final SecondFactors secondFactors;
     // Checked when no account has the email, so that an unknown email takes as long as a wrong password.
     private final String unknownUserHash;
 
     SignIns(DashboardUsers users, PasswordEncoder passwords, SignInThrottle throttle, AuditLog audit,
             HttpSessionSecurityContextRepository contexts, CsrfTokenRepository csrfTokens,
-            DashboardSettings settings) {
+            DashboardSettings settings, SecondFactors secondFactors) {
+        this.secondFactors = secondFactors;
         this.users = users;
         this.passwords = passwords;
         this.throttle = throttle;
@@ -86,8 +92,38 @@ class SignIns {
             return new Outcome.Refused();
         }
         DashboardUsers.User user = match.get();
+        if (secondFactors.enabled(user.id())) {
+            audit.append(new AuditLog.Entry(user.merchantId(), user.id(), user.email(), "sign_in.password_accepted",
+                    user.id(), null, null, null), request);
+            return new Outcome.CodeNeeded(user);
+        }
         audit.append(new AuditLog.Entry(user.merchantId(), user.id(), user.email(), "sign_in.succeeded", user.id(),
                 null, null, null), request);
+        return new Outcome.SignedIn(user);
+    }
+
+    /**
+     * The second step of a sign-in whose password was right: a current code of the user's authenticator, or one of
+     * their recovery codes. Failures count against the same throttle as passwords.
+     */
+    Outcome secondStep(DashboardUsers.User user, String code, HttpServletRequest request) {
+        String address = request.getRemoteAddr();
+        if (!throttle.allows(user.email(), address)) {
+            audit.append(new AuditLog.Entry(user.merchantId(), user.id(), user.email(), "sign_in.throttled", user.id(),
+                    null, null, null), request);
+            return new Outcome.Throttled();
+        }
+        Optional<SecondFactors.Factor> factor = user.disabled() ? Optional.empty()
+                : secondFactors.verify(user.id(), code);
+        if (factor.isEmpty()) {
+            throttle.failed(user.email(), address);
+            audit.append(new AuditLog.Entry(user.merchantId(), user.id(), user.email(), "sign_in.code_failed",
+                    user.id(), null, null, null), request);
+            return new Outcome.Refused();
+        }
+        String with = factor.get() == SecondFactors.Factor.CODE ? "code" : "recovery_code";
+        audit.append(new AuditLog.Entry(user.merchantId(), user.id(), user.email(), "sign_in.succeeded", user.id(),
+                null, null, "{\"with\":\"" + with + "\"}"), request);
         return new Outcome.SignedIn(user);
     }
 

@@ -98,6 +98,14 @@ public class QrCodes {
         }
     }
 
+    /**
+     * The QR code of {@code text} as a {@code data:} URI of its SVG, for a page that shows a code it must not serve
+     * at a URL of its own (the dashboard's second-factor secret).
+     */
+    public String svgDataUri(String text, int pixels) {
+        return "data:image/svg+xml;base64," + java.util.Base64.getEncoder().encodeToString(svg(encode(text, 0), pixels));
+    }
+
     private static byte[] png(BitMatrix matrix) {
         var image = new BufferedImage(matrix.getWidth(), matrix.getHeight(), BufferedImage.TYPE_BYTE_BINARY);
         for (int y = 0; y < matrix.getHeight(); y++) {

@@ -64,8 +64,10 @@ class DashboardBoundariesIT extends ApiIntegrationTest {
 
         DashboardClient browser = new DashboardClient(base(), "127.0.0.52");
         browser.get("/dashboard/sign-in");
-        assertThat(browser.postExactly("/dashboard/sign-in", Map.of("email", "a@example.com", "password", PASSWORD))
-                .status()).isEqualTo(403);
+        var noToken = browser.postExactly("/dashboard/sign-in", Map.of("email", "a@example.com", "password", PASSWORD));
+        assertThat(noToken.status()).isEqualTo(403);
+        assertThat(noToken.header("Content-Type")).as("a page for a person, not a problem document").startsWith("text/html");
+        assertThat(noToken.body()).contains("This form has expired").contains("Go to sign-in");
         assertThat(browser.postExactly("/dashboard/sign-in",
                 Map.of("email", "a@example.com", "password", PASSWORD, "_csrf", "forged")).status()).isEqualTo(403);
         browser.get(link);
@@ -99,7 +101,19 @@ class DashboardBoundariesIT extends ApiIntegrationTest {
         // Past the role check a developer's refund reaches the application (no such payment: not 403).
         assertThat(developer.post("/dashboard/test/payments/pay_0123/refund", Map.of()).status()).isEqualTo(404);
         assertThat(viewer.get("/dashboard/test").body()).doesNotContain(">Team<");
-        assertThat(viewer.get("/dashboard/test/team").status()).as("the team page is the owner's").isEqualTo(403);
+        var team = viewer.get("/dashboard/test/team");
+        assertThat(team.status()).as("the team page is the owner's").isEqualTo(403);
+        assertThat(team.header("Content-Type")).startsWith("text/html");
+        assertThat(team.body()).contains("Your role cannot do this").contains("You are signed in as viewer.")
+                .contains("Back to Home");
+        var refused = viewer.post("/dashboard/test/payments/pay_0123/refund", Map.of("amount", "100"));
+        assertThat(refused.body()).contains("Your role cannot do this").contains("Nothing was changed");
+        var missing = viewer.get("/dashboard/live/no-such-page");
+        assertThat(missing.status()).isEqualTo(404);
+        assertThat(missing.header("Content-Type")).startsWith("text/html");
+        assertThat(missing.body()).contains("Page not found").contains("href=\"/dashboard/live\"");
+        assertThat(new DashboardClient(base()).get("/dashboard/live/no-such-page").status())
+                .as("signed out: to the sign-in page, not a hint of what exists").isEqualTo(302);
         assertThat(viewer.get("/dashboard/test/payments").body()).as("a viewer reads payments").contains("Results");
         DashboardClient owner = signedIn(merchant, "owner", "127.0.0.53");
         assertThat(owner.get("/dashboard/test").body()).contains(">Team<");

@@ -9,16 +9,10 @@ import io.tender.support.PaymentRows;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.List;
 import java.util.Random;
 import java.util.UUID;
 
@@ -32,7 +26,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DashboardBrowserIT extends ApiIntegrationTest {
 
-    private static final String AXE = "/META-INF/resources/webjars/axe-core/4.6.3/axe.min.js";
     private static final String PASSWORD = "a long and memorable passphrase";
 
     @org.springframework.beans.factory.annotation.Autowired
@@ -52,12 +45,12 @@ class DashboardBrowserIT extends ApiIntegrationTest {
 
         try (Browser browser = Browser.open("dashboard", window)) {
             browser.get(link).awaitText("Choose your password");
-            noSeriousAccessibilityFindings(browser);
+            Axe.noSeriousFindings(browser);
             browser.screenshot(prefix + "-1-set-password");
 
             browser.type("New password", "too short").type("The same password again", "too short")
                     .click("Set password and sign in").awaitText("Use at least 12 characters.");
-            noSeriousAccessibilityFindings(browser);
+            Axe.noSeriousFindings(browser);
             browser.screenshot(prefix + "-2-set-password-error");
 
             browser.type("New password", PASSWORD).type("The same password again", PASSWORD)
@@ -65,74 +58,53 @@ class DashboardBrowserIT extends ApiIntegrationTest {
             assertThat(browser.text()).contains("Test mode").contains(merchant.name()).contains("Uncaptured")
                     .contains("Failed").contains("ZAR ");
             assertThat(browser.findAll(By.cssSelector("svg .bar"))).hasSize(30);
-            noSeriousAccessibilityFindings(browser);
+            Axe.noSeriousFindings(browser);
             browser.screenshot(prefix + "-3-home");
 
             browser.click("Sign out").awaitText("You have signed out.");
-            noSeriousAccessibilityFindings(browser);
+            Axe.noSeriousFindings(browser);
             browser.screenshot(prefix + "-4-signed-out");
 
             browser.type("Email", email).type("Password", "not my password").click("Sign in")
                     .awaitText(SignInController.GENERIC_ERROR);
-            noSeriousAccessibilityFindings(browser);
+            Axe.noSeriousFindings(browser);
             browser.screenshot(prefix + "-5-sign-in-error");
 
             browser.type("Email", email).type("Password", PASSWORD).click("Sign in")
                     .awaitUrl(base() + "/dashboard/test").awaitText("Succeeded");
             browser.click("Live").awaitUrl(base() + "/dashboard/live").awaitText("No payments in these 30 days yet");
             assertThat(browser.text()).doesNotContain("Test mode");
-            noSeriousAccessibilityFindings(browser);
+            Axe.noSeriousFindings(browser);
             browser.screenshot(prefix + "-6-home-live-empty");
             assertThat(browser.script("return typeof htmx").toString()).as("htmx loaded from this origin").isEqualTo("object");
 
             browser.click("Payments").awaitText("No payments match");
-            noSeriousAccessibilityFindings(browser);
+            Axe.noSeriousFindings(browser);
             browser.screenshot(prefix + "-7-payments-live-empty");
 
             browser.get(base() + "/dashboard/test/payments").awaitText("Results");
-            noSeriousAccessibilityFindings(browser);
+            Axe.noSeriousFindings(browser);
             browser.screenshot(prefix + "-8-payments");
             browser.type("Card last 4", "42").click("Apply filters").awaitText("must be the last 4 digits of a card");
-            noSeriousAccessibilityFindings(browser);
+            Axe.noSeriousFindings(browser);
             browser.screenshot(prefix + "-9-payments-filter-error");
             browser.type("Card last 4", "4242").click("Apply filters").awaitText("Visa ···· 4242");
             assertThat(browser.findAll(By.cssSelector("table.payments tbody tr"))).hasSize(4);
             assertThat(browser.text()).doesNotContain("Visa ···· 1881");
-            noSeriousAccessibilityFindings(browser);
+            Axe.noSeriousFindings(browser);
             browser.screenshot(prefix + "-10-payments-by-last4");
             browser.find(By.cssSelector("table.payments tbody tr a[href$='" + paidByCard + "']")).click();
             browser.awaitText("Timeline").awaitText("Payment attempt");
-            noSeriousAccessibilityFindings(browser);
+            Axe.noSeriousFindings(browser);
             browser.screenshot(prefix + "-11-payment");
 
             browser.type("Amount to refund (ZAR, empty for all)", "25.00").click("Refund…").awaitText("Refund ZAR 25.00?");
-            noSeriousAccessibilityFindings(browser);
+            Axe.noSeriousFindings(browser);
             browser.screenshot(prefix + "-12-refund-confirm");
             browser.click("Refund ZAR 25.00").awaitText("Refund made.");
             assertThat(browser.text()).contains("ZAR 25.00").contains("Refund rfd_");
-            noSeriousAccessibilityFindings(browser);
+            Axe.noSeriousFindings(browser);
             browser.screenshot(prefix + "-13-refunded");
-        }
-    }
-
-    /** Runs axe-core in the page (injected by the test: the page's CSP allows no other script) and fails on any
-     * serious or critical finding, naming each rule and element. */
-    private static void noSeriousAccessibilityFindings(Browser browser) {
-        browser.script(axeSource());
-        Object found = ((JavascriptExecutor) browser.driver()).executeAsyncScript("""
-                const done = arguments[arguments.length - 1];
-                axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations
-                    .filter(v => v.impact === 'serious' || v.impact === 'critical')
-                    .map(v => v.impact + ' ' + v.id + ': ' + v.help + ' at ' + v.nodes.map(n => n.target.join(' ')).join(', '))));
-                """);
-        assertThat((List<?>) found).as("axe-core findings on " + browser.url()).isEmpty();
-    }
-
-    private static String axeSource() {
-        try (InputStream in = DashboardBrowserIT.class.getResourceAsStream(AXE)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 

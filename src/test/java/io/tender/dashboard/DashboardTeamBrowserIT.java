@@ -7,13 +7,7 @@ import io.tender.support.Merchants.Merchant;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -27,7 +21,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DashboardTeamBrowserIT extends ApiIntegrationTest {
 
-    private static final String AXE = "/META-INF/resources/webjars/axe-core/4.6.3/axe.min.js";
     private static final String PASSWORD = "a long and memorable passphrase";
 
     @ParameterizedTest
@@ -90,28 +83,7 @@ class DashboardTeamBrowserIT extends ApiIntegrationTest {
     }
 
     private static void check(Browser browser, String screenshot) {
-        noSeriousAccessibilityFindings(browser);
+        Axe.noSeriousFindings(browser);
         browser.screenshot(screenshot);
-    }
-
-    /** Runs axe-core in the page (injected by the test: the page's CSP allows no other script) and fails on any
-     * serious or critical finding, naming each rule and element. */
-    private static void noSeriousAccessibilityFindings(Browser browser) {
-        browser.script(axeSource());
-        Object found = ((JavascriptExecutor) browser.driver()).executeAsyncScript("""
-                const done = arguments[arguments.length - 1];
-                axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations
-                    .filter(v => v.impact === 'serious' || v.impact === 'critical')
-                    .map(v => v.impact + ' ' + v.id + ': ' + v.help + ' at ' + v.nodes.map(n => n.target.join(' ')).join(', '))));
-                """);
-        assertThat((List<?>) found).as("axe-core findings on " + browser.url()).isEmpty();
-    }
-
-    private static String axeSource() {
-        try (InputStream in = DashboardTeamBrowserIT.class.getResourceAsStream(AXE)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
