@@ -14,8 +14,13 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.annotation.Order;
 import org.springframework.core.env.Environment;
 import org.springframework.http.HttpMethod;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+import org.springframework.security.core.Authentication;
+import org.springframework.security.core.authority.SimpleGrantedAuthority;
+import org.springframework.security.core.context.SecurityContext;
+import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.web.DefaultSecurityFilterChain;
@@ -61,13 +66,15 @@ class DashboardSecurity {
     @Bean
     @Order(1)
     SecurityFilterChain dashboard(HttpSecurity http, HttpSessionSecurityContextRepository contexts,
-                                  CsrfTokenRepository csrfTokens, DashboardSettings settings) throws Exception {
+                                  CsrfTokenRepository csrfTokens, DashboardSettings settings,
+                                  DashboardUsers users) throws Exception {
         http.securityMatcher("/dashboard/**")
                 .authorizeHttpRequests(requests -> requests
                         .requestMatchers("/dashboard/assets/**", "/dashboard/sign-in", "/dashboard/sign-in/code",
                                 "/dashboard/link/*", DashboardErrorsController.FORBIDDEN)
                         .permitAll()
-                        // The team, live keys and their rolls: owners only (decisions §11).
+                        // The team, live keys and their rolls: owners only (decisions §11). The pattern covers the
+                        // bare /dashboard/{mode}/team too ("/**" matches no segment at all).
                         .requestMatchers("/dashboard/*/team/**").hasRole(Role.OWNER.name())
                         .requestMatchers(HttpMethod.POST, "/dashboard/live/developers/**").hasRole(Role.OWNER.name())
                         // Money and developer actions: owners and developers; a viewer only reads.
@@ -89,7 +96,8 @@ class DashboardSecurity {
                         .contentSecurityPolicy(csp -> csp.policyDirectives(CONTENT_SECURITY_POLICY))
                         .referrerPolicy(referrer -> referrer.policy(ReferrerPolicy.NO_REFERRER))
                         .frameOptions(frames -> frames.deny()))
-                .addFilterBefore(new AbsoluteTimeout(settings.absoluteTimeout()), SecurityContextHolderFilter.class);
+                .addFilterBefore(new AbsoluteTimeout(settings.absoluteTimeout()), SecurityContextHolderFilter.class)
+                .addFilterAfter(new CurrentMembership(users, contexts), SecurityContextHolderFilter.class);
         return http.build();
     }
 
@@ -158,6 +166,52 @@ class DashboardSecurity {
                     || host.equals("[::1]") || host.equals("::1"));
         } catch (IllegalArgumentException e) {
             return true;
+        }
+    }
+
+    /**
+     * Keeps each signed-in request to who the user is now (decisions §11: removing a member ends their access at
+     * once, and a new role applies at once): it reads the user's row by its id, one primary-key query, after the
+     * session's security context is loaded. A removed (disabled) or deleted user's session is ended and the request
+     * goes on signed out (a page answers the sign-in redirect); a changed role replaces the session's principal and
+     * authority before any rule is checked.
+     */
+    static final class CurrentMembership extends OncePerRequestFilter {
+
+        private final DashboardUsers users;
+        private final HttpSessionSecurityContextRepository contexts;
+
+        CurrentMembership(DashboardUsers users, HttpSessionSecurityContextRepository contexts) {
+            this.users = users;
+            this.contexts = contexts;
+        }
+
+        @Override
+        protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+                throws ServletException, IOException {
+            if (request.getRequestURI().startsWith(request.getContextPath() + "/dashboard/assets/")) {
+                chain.doFilter(request, response);
+                return;
+            }
+            Authentication authentication = SecurityContextHolder.getContext().getAuthentication();
+            if (authentication != null && authentication.getPrincipal() instanceof SignedInUser signedIn) {
+                var now = users.byId(signedIn.userId());
+                if (now.isEmpty() || now.get().disabled()) {
+                    HttpSession session = request.getSession(false);
+                    if (session != null) {
+                        session.invalidate();
+                    }
+                    SecurityContextHolder.clearContext();
+                } else if (now.get().role() != signedIn.role()) {
+                    SecurityContext context = SecurityContextHolder.createEmptyContext();
+                    context.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(
+                            SignedInUser.of(now.get()), null,
+                            List.of(new SimpleGrantedAuthority(now.get().role().authority()))));
+                    SecurityContextHolder.setContext(context);
+                    contexts.saveContext(context, request, response);
+                }
+            }
+            chain.doFilter(request, response);
         }
     }
 

@@ -71,6 +71,50 @@ class DashboardUsers {
                 .params(Timestamps.now().atOffset(ZoneOffset.UTC), userId).update();
     }
 
+    /** A member as the team page lists them: invited (no password yet), active, or removed ({@code disabled}). */
+    record Member(String id, String email, Role role, boolean invited, boolean removed, Instant signedInAt,
+                  boolean secondFactor) {
+    }
+
+    /** The merchant's users, those who can still sign in first, each group by email. */
+    List<Member> members(String merchantId) {
+        return jdbc.sql("select id, email, role, password_hash is null as invited, disabled, signed_in_at, "
+                        + "totp_enabled_at is not null as second_factor from dashboard_users where merchant_id = ? "
+                        + "order by disabled, lower(email), id")
+                .param(merchantId)
+                .query((rs, row) -> new Member(rs.getString("id"), rs.getString("email"),
+                        Role.fromWire(rs.getString("role")).orElseThrow(), rs.getBoolean("invited"),
+                        rs.getBoolean("disabled"),
+                        rs.getTimestamp("signed_in_at") == null ? null : rs.getTimestamp("signed_in_at").toInstant(),
+                        rs.getBoolean("second_factor")))
+                .list();
+    }
+
+    /** The user if they are the merchant's: another merchant's id is as unknown as a made-up one. */
+    Optional<User> byIdAt(String merchantId, String id) {
+        return jdbc.sql("select " + COLUMNS + " from dashboard_users where id = ? and merchant_id = ?")
+                .params(id, merchantId).query(DashboardUsers::user).optional();
+    }
+
+    /**
+     * The ids of the merchant's owners who are not removed, each row locked until the transaction ends: two owners
+     * demoting each other at once are taken one after the other, so the second sees the first's change.
+     */
+    List<String> lockOwners(String merchantId) {
+        return jdbc.sql("select id from dashboard_users where merchant_id = ? and role = 'owner' and not disabled "
+                        + "order by id for update")
+                .param(merchantId).query(String.class).list();
+    }
+
+    void setRole(String userId, Role role) {
+        jdbc.sql("update dashboard_users set role = ? where id = ?").params(role.wire(), userId).update();
+    }
+
+    /** The user can no longer sign in, and their sessions end on their next request ({@code DashboardSecurity}). */
+    void disable(String userId) {
+        jdbc.sql("update dashboard_users set disabled = true where id = ?").param(userId).update();
+    }
+
     private static User user(java.sql.ResultSet rs, int row) throws java.sql.SQLException {
         return new User(rs.getString("id"), rs.getString("merchant_id"), rs.getString("email"),
                 Role.fromWire(rs.getString("role")).orElseThrow(), rs.getString("password_hash"),

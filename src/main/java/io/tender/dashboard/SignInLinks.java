@@ -67,6 +67,13 @@ class SignInLinks {
                 .params(now, hash(token), now).query(String.class).optional();
     }
 
+    /** Ends every link of the user not used yet: after a new invitation replaces it, or the user was removed. */
+    void revokeUnused(String userId) {
+        var now = Timestamps.now().atOffset(ZoneOffset.UTC);
+        jdbc.sql("update dashboard_sign_in_links set expires_at = ? where user_id = ? and used_at is null "
+                + "and expires_at > ?").params(now, userId, now).update();
+    }
+
     private static byte[] hash(String token) {
         try {
             return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.US_ASCII));
