@@ -163,27 +163,23 @@ class WebhooksController {
                       @RequestParam(name = "confirmed", required = false) String confirmed,
                       @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletRequest request,
                       HttpServletResponse response, Model model) {
-        Chrome.add(model, user, mode, "developers", csrf, merchants);
-        var endpoint = find(user, mode, id);
-        if (endpoint.isEmpty()) {
-            return notFound("webhook endpoint", id, response, model);
+        ActionForm form = actionForm(user, mode, id, key, csrf, response, model);
+        if (form.answer() != null) {
+            return form.answer();
         }
-        if (key == null || !KEY.matcher(key).matches()) {
-            response.setStatus(HttpStatus.BAD_REQUEST.value());
-            return endpointPage(user, mode, endpoint.get(), null, EXPIRED_FORM, model);
-        }
+        var endpoint = form.endpoint();
         boolean enable = action.equals("enable");
         if (!enable && !"yes".equals(confirmed)) {
-            return confirmPage(mode, endpoint.get(), action, key, model);
+            return confirmPage(mode, endpoint, action, key, model);
         }
         StoredResponse answer = actions.setEnabled(user.merchantId(), Mode.fromWire(mode), id, key, enable, request);
         if (answer.status() >= 300) {
-            return refused(user, mode, endpoint.get(), answer, response, model);
+            return refused(user, mode, endpoint, answer, response, model);
         }
-        if (!answer.replayed() && endpoint.get().enabled() != enable) {
+        if (!answer.replayed() && endpoint.enabled() != enable) {
             audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(),
                     "webhook_endpoint." + (enable ? "enabled" : "disabled"), id, mode,
-                    status(endpoint.get().enabled()), status(enable)), request);
+                    status(endpoint.enabled()), status(enable)), request);
         }
         return seeOther(mode, id, enable ? "enabled" : "disabled", response);
     }
@@ -195,21 +191,17 @@ class WebhooksController {
                   @RequestParam(name = "confirmed", required = false) String confirmed,
                   @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletRequest request,
                   HttpServletResponse response, Model model) {
-        Chrome.add(model, user, mode, "developers", csrf, merchants);
-        var endpoint = find(user, mode, id);
-        if (endpoint.isEmpty()) {
-            return notFound("webhook endpoint", id, response, model);
+        ActionForm form = actionForm(user, mode, id, key, csrf, response, model);
+        if (form.answer() != null) {
+            return form.answer();
         }
-        if (key == null || !KEY.matcher(key).matches()) {
-            response.setStatus(HttpStatus.BAD_REQUEST.value());
-            return endpointPage(user, mode, endpoint.get(), null, EXPIRED_FORM, model);
-        }
+        var endpoint = form.endpoint();
         if (!"yes".equals(confirmed)) {
-            return confirmPage(mode, endpoint.get(), "rotate", key, model);
+            return confirmPage(mode, endpoint, "rotate", key, model);
         }
         StoredResponse answer = actions.rotateSecret(user.merchantId(), Mode.fromWire(mode), id, key, request);
         if (answer.status() >= 300) {
-            return refused(user, mode, endpoint.get(), answer, response, model);
+            return refused(user, mode, endpoint, answer, response, model);
         }
         JsonNode rotated = json.readTree(answer.body());
         if (!answer.replayed()) {
@@ -227,18 +219,14 @@ class WebhooksController {
                     @RequestParam(name = "idempotency_key", required = false) String key,
                     @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletRequest request,
                     HttpServletResponse response, Model model) {
-        Chrome.add(model, user, mode, "developers", csrf, merchants);
-        var endpoint = find(user, mode, id);
-        if (endpoint.isEmpty()) {
-            return notFound("webhook endpoint", id, response, model);
+        ActionForm form = actionForm(user, mode, id, key, csrf, response, model);
+        if (form.answer() != null) {
+            return form.answer();
         }
-        if (key == null || !KEY.matcher(key).matches()) {
-            response.setStatus(HttpStatus.BAD_REQUEST.value());
-            return endpointPage(user, mode, endpoint.get(), null, EXPIRED_FORM, model);
-        }
+        var endpoint = form.endpoint();
         StoredResponse answer = actions.sendTest(user.merchantId(), Mode.fromWire(mode), id, key, request);
         if (answer.status() >= 300) {
-            return refused(user, mode, endpoint.get(), answer, response, model);
+            return refused(user, mode, endpoint, answer, response, model);
         }
         if (!answer.replayed()) {
             String eventId = json.readTree(answer.body()).get("id").stringValue();
@@ -259,24 +247,20 @@ class WebhooksController {
                   @RequestParam(name = "idempotency_key", required = false) String key,
                   @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletRequest request,
                   HttpServletResponse response, Model model) {
-        Chrome.add(model, user, mode, "developers", csrf, merchants);
-        var endpoint = find(user, mode, id);
-        if (endpoint.isEmpty()) {
-            return notFound("webhook endpoint", id, response, model);
+        ActionForm form = actionForm(user, mode, id, key, csrf, response, model);
+        if (form.answer() != null) {
+            return form.answer();
         }
+        var endpoint = form.endpoint();
         if (eventId == null || !EVENT_ID.matcher(eventId).matches()) {
             return notFound("event", eventId == null ? "" : eventId, response, model);
-        }
-        if (key == null || !KEY.matcher(key).matches()) {
-            response.setStatus(HttpStatus.BAD_REQUEST.value());
-            return endpointPage(user, mode, endpoint.get(), null, EXPIRED_FORM, model);
         }
         StoredResponse answer = actions.resend(user.merchantId(), Mode.fromWire(mode), eventId, id, key, request);
         if (answer.status() == HttpStatus.NOT_FOUND.value()) {
             return notFound("event", eventId, response, model); // another merchant's or mode's event
         }
         if (answer.status() >= 300) {
-            return refused(user, mode, endpoint.get(), answer, response, model);
+            return refused(user, mode, endpoint, answer, response, model);
         }
         if (!answer.replayed()) {
             JsonNode delivery = json.readTree(answer.body()).get("deliveries").get(0);
@@ -286,6 +270,28 @@ class WebhooksController {
                     "webhook_endpoint_id", id, "delivery_id", deliveryId))), request);
         }
         return seeOther(mode, id, "resent", response);
+    }
+
+    /** An action's form: its endpoint (the merchant's, in the URL's mode) and its key, or the page to answer. */
+    private record ActionForm(WebhookDeliveryLog.Endpoint endpoint, String answer) {
+    }
+
+    /**
+     * The endpoint an action's form is for when it is the signed-in merchant's and the form carries its key;
+     * otherwise the page that answers instead (not found; a form without its key, 400).
+     */
+    private ActionForm actionForm(SignedInUser user, String mode, String id, String key, CsrfToken csrf,
+                                  HttpServletResponse response, Model model) {
+        Chrome.add(model, user, mode, "developers", csrf, merchants);
+        var endpoint = find(user, mode, id);
+        if (endpoint.isEmpty()) {
+            return new ActionForm(null, notFound("webhook endpoint", id, response, model));
+        }
+        if (key == null || !KEY.matcher(key).matches()) {
+            response.setStatus(HttpStatus.BAD_REQUEST.value());
+            return new ActionForm(null, endpointPage(user, mode, endpoint.get(), null, EXPIRED_FORM, model));
+        }
+        return new ActionForm(endpoint.get(), null);
     }
 
     private Optional<WebhookDeliveryLog.Endpoint> find(SignedInUser user, String mode, String id) {
