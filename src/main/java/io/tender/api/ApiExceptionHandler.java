@@ -4,7 +4,9 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.http.HttpHeaders;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.web.ErrorResponse;
@@ -28,10 +30,13 @@ class ApiExceptionHandler {
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
 
     private final Problems problems;
+    private final ObjectProvider<AuthenticationFirst> authenticationFirst;
     private final BodyTextCheck bodyTextCheck;
     private final Rejections rejections;
 
-    ApiExceptionHandler(Problems problems, BodyTextCheck bodyTextCheck, Rejections rejections) {
+    ApiExceptionHandler(Problems problems, BodyTextCheck bodyTextCheck, Rejections rejections,
+                        ObjectProvider<AuthenticationFirst> authenticationFirst) {
+        this.authenticationFirst = authenticationFirst;
         this.problems = problems;
         this.bodyTextCheck = bodyTextCheck;
         this.rejections = rejections;
@@ -126,6 +131,14 @@ class ApiExceptionHandler {
     /** Spring MVC's own failures: unknown path, wrong method, wrong content type, missing parameter. */
     @ExceptionHandler(Exception.class)
     ResponseEntity<byte[]> other(Exception e, HttpServletRequest request) {
+        if (e instanceof HttpMediaTypeNotAcceptableException) {
+            // The key is checked before the Accept header: no key, 401, whatever the client accepts (§12).
+            try {
+                authenticationFirst.ifAvailable(first -> first.checkBeforeNegotiation(request));
+            } catch (ApiException refused) {
+                return problems.response(refused, request);
+            }
+        }
         if (e instanceof ErrorResponse mvc && mvc.getStatusCode().value() < 500) {
             return problems.response(fromMvc(mvc), request);
         }

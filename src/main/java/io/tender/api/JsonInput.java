@@ -109,6 +109,24 @@ public final class JsonInput {
         return value;
     }
 
+    /** What a one-line field says when it holds a line break. */
+    public static final String ONE_LINE = "must be one line: no line breaks";
+    private static final Pattern LINE_BREAK = Pattern.compile("[\\r\\n\\u0085\\u2028\\u2029]");
+
+    /**
+     * A string meant as one line (a name, a description shown in a list or an SMS): as {@link #string(String,
+     * boolean, int, int, Pattern, String)}, and a line break anywhere is refused (decisions §12), so it can neither
+     * forge a log line nor a header.
+     */
+    public String line(String name, boolean required, int min, int max) {
+        String value = string(name, required, min, max, null, null);
+        if (value != null && LINE_BREAK.matcher(value).find()) {
+            reject(name, ONE_LINE);
+            return null;
+        }
+        return value;
+    }
+
     public Long integer(String name, boolean required, long min, long max) {
         JsonNode value = value(name, required, JsonNode::isIntegralNumber, "must be an integer");
         if (value == null) {

@@ -3,11 +3,11 @@ package io.tender.api;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpHeaders;
+import org.springframework.core.env.Environment;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Component;
 import org.springframework.util.StringUtils;
-import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.io.IOException;
@@ -21,12 +21,18 @@ public class Problems {
 
     private final JsonMapper json;
     private final String configuredBase;
+    private final String publicBaseUrl;
+    private final Environment environment;
 
-    Problems(JsonMapper json, ProblemSettings settings) {
+    Problems(JsonMapper json, ProblemSettings settings, Environment environment) {
         this.json = json;
-        String configuredBase = settings.problemsBase();
-        this.configuredBase = configuredBase.endsWith("/")
-                ? configuredBase.substring(0, configuredBase.length() - 1) : configuredBase;
+        this.configuredBase = withoutTrailingSlash(settings.problemsBase());
+        this.publicBaseUrl = withoutTrailingSlash(settings.publicBaseUrl());
+        this.environment = environment;
+    }
+
+    private static String withoutTrailingSlash(String url) {
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
     }
 
     public Problem problem(ApiException e, HttpServletRequest request) {
@@ -60,11 +66,13 @@ public class Problems {
         response.getOutputStream().write(entity.getBody());
     }
 
+    /** From the settings only, never from the request's {@code Host} or {@code X-Forwarded-*} headers (§12). */
     private String typeOf(ProblemCode code, HttpServletRequest request) {
         String base = configuredBase;
         if (!StringUtils.hasText(base)) {
-            base = request == null ? "/problems"
-                    : ServletUriComponentsBuilder.fromContextPath(request).path("/problems").toUriString();
+            base = (StringUtils.hasText(publicBaseUrl) ? publicBaseUrl : "http://localhost:"
+                    + environment.getProperty("local.server.port", environment.getProperty("server.port", "8080")))
+                    + "/problems";
         }
         return base + "/" + code.code();
     }

@@ -14,7 +14,7 @@ record AccountPatch(String name, RunningBalance.Patch ledger, Map<String, String
     static AccountPatch parse(JsonNode body) {
         JsonInput in = JsonInput.body(body).allow(FIELDS);
         BillingInput.refuseNulls(in, body, "name");
-        String name = in.string("name", false, 1, 255, null, null);
+        String name = in.line("name", false, 1, 255);
         RunningBalance.Patch ledger = RunningBalance.Patch.read(in, body);
         Map<String, String> metadata = in.metadata("metadata", true);
         in.throwIfInvalid();

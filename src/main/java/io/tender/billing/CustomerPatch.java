@@ -15,7 +15,7 @@ record CustomerPatch(String name, String email, Change<String> phone, RunningBal
     static CustomerPatch parse(JsonNode body) {
         JsonInput in = JsonInput.body(body).allow(FIELDS);
         BillingInput.refuseNulls(in, body, "name", "email");
-        String name = in.string("name", false, 1, 255, null, null);
+        String name = in.line("name", false, 1, 255);
         String email = BillingInput.email(in, false);
         String phone = BillingInput.phone(in);
         RunningBalance.Patch ledger = RunningBalance.Patch.read(in, body);

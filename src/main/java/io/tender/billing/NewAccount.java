@@ -25,7 +25,7 @@ record NewAccount(CustomerInput customer, String externalReference, String name,
         in.allow(FIELDS);
         CustomerInput customer = CustomerInput.read(in, node);
         String reference = BillingResource.ACCOUNT.readReference(in);
-        String name = in.string("name", true, 1, 255, null, null);
+        String name = in.line("name", true, 1, 255);
         RunningBalance.Opening opening = RunningBalance.Opening.read(in);
         Map<String, String> metadata = in.metadata("metadata");
         return new NewAccount(customer, reference, name, opening, metadata);

@@ -24,7 +24,7 @@ record NewCustomer(String externalReference, String name, String email, String p
     static NewCustomer read(JsonInput in) {
         in.allow(FIELDS);
         String reference = BillingResource.CUSTOMER.readReference(in);
-        String name = in.string("name", true, 1, 255, null, null);
+        String name = in.line("name", true, 1, 255);
         String email = BillingInput.email(in, true);
         String phone = BillingInput.phone(in);
         RunningBalance.Opening opening = RunningBalance.Opening.read(in);

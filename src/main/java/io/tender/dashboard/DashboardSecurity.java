@@ -88,7 +88,7 @@ class DashboardSecurity {
                 // No saved request: a probe with an API key must not leave a session behind.
                 .requestCache(cache -> cache.disable())
                 .exceptionHandling(errors -> errors
-                        .authenticationEntryPoint(new LoginUrlAuthenticationEntryPoint("/dashboard/sign-in"))
+                        .authenticationEntryPoint(signInPage())
                         .accessDeniedHandler(DashboardErrorsController.accessDenied()))
                 .logout(logout -> logout.logoutUrl("/dashboard/sign-out")
                         .logoutSuccessUrl("/dashboard/sign-in?signed-out"))
@@ -99,6 +99,13 @@ class DashboardSecurity {
                 .addFilterBefore(new AbsoluteTimeout(settings.absoluteTimeout()), SecurityContextHolderFilter.class)
                 .addFilterAfter(new CurrentMembership(users, contexts), SecurityContextHolderFilter.class);
         return http.build();
+    }
+
+    /** Signed out: to the sign-in page by a relative Location, never one built from the request's Host (§12). */
+    private static LoginUrlAuthenticationEntryPoint signInPage() {
+        LoginUrlAuthenticationEntryPoint entryPoint = new LoginUrlAuthenticationEntryPoint("/dashboard/sign-in");
+        entryPoint.setFavorRelativeUris(true);
+        return entryPoint;
     }
 
     /** Everything that is not the dashboard: no filter, so nothing changes for it. */

@@ -86,7 +86,7 @@ record NewPaymentRequest(PaymentRequest.Type type, Long amount, String currency,
         boolean forObligation = obligation != null;
         Long amount = in.integer("amount", !forObligation, 1, MAX_AMOUNT);
         String currency = Currencies.read(in, "currency", !forObligation);
-        String description = in.string("description", false, 1, 500, null, null);
+        String description = in.line("description", false, 1, 500);
         String externalReference = in.string("external_reference", false, 1, 255, EXTERNAL_REFERENCE,
                 "must match ^[a-zA-Z0-9_-]+$");
         Map<String, String> metadata = in.metadata("metadata");

@@ -33,7 +33,7 @@ record PaymentRequestPatch(Optional<String> description, Optional<String> extern
             }
         }
         Optional<String> description = removable(in, body, "description",
-                in.string("description", false, 1, 500, null, null));
+                in.line("description", false, 1, 500));
         Optional<String> externalReference = removable(in, body, "external_reference",
                 in.string("external_reference", false, 1, 255, NewPaymentRequest.EXTERNAL_REFERENCE,
                         "must match ^[a-zA-Z0-9_-]+$"));

@@ -59,7 +59,7 @@ record EndpointRequest(String url, List<String> enabledEvents, String descriptio
                 }
             }
         }
-        String description = in.string("description", false, 0, MAX_DESCRIPTION, null, null);
+        String description = in.line("description", false, 0, MAX_DESCRIPTION);
         if (!create && isNull(body, "description")) {
             description = ""; // removes it, as "" does
         }

@@ -59,8 +59,11 @@ public final class RawHttp {
      * still returned.
      */
     public static Response send(int port, String method, String target, byte[] body, String... headerLines) {
-        StringBuilder request = new StringBuilder(method).append(' ').append(target)
-                .append(" HTTP/1.1\r\nHost: localhost\r\n");
+        StringBuilder request = new StringBuilder(method).append(' ').append(target).append(" HTTP/1.1\r\n");
+        // Host: localhost unless the test sends a Host of its own (a forged one, decisions §12).
+        if (java.util.Arrays.stream(headerLines).noneMatch(h -> h.regionMatches(true, 0, "Host:", 0, 5))) {
+            request.append("Host: localhost\r\n");
+        }
         for (String header : headerLines) {
             request.append(header).append("\r\n");
         }
