@@ -13,11 +13,6 @@ import org.openqa.selenium.WebElement;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.UUID;
 
 import static io.tender.dashboard.CollectFixtures.expect;
@@ -31,7 +26,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DashboardCollectBrowserIT extends ApiIntegrationTest {
 
-    private static final String AXE = "/META-INF/resources/webjars/axe-core/4.6.3/axe.min.js";
     private static final String PASSWORD = "a long and memorable passphrase";
 
     @Autowired
@@ -115,22 +109,8 @@ class DashboardCollectBrowserIT extends ApiIntegrationTest {
 
     /** axe-core on the page (no serious or critical finding), then its screenshot. */
     private static void shot(Browser browser, String name) {
-        browser.script(axeSource());
-        Object found = ((JavascriptExecutor) browser.driver()).executeAsyncScript("""
-                const done = arguments[arguments.length - 1];
-                axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations
-                    .filter(v => v.impact === 'serious' || v.impact === 'critical')
-                    .map(v => v.impact + ' ' + v.id + ': ' + v.help + ' at ' + v.nodes.map(n => n.target.join(' ')).join(', '))));
-                """);
-        assertThat((List<?>) found).as("axe-core findings on " + browser.url()).isEmpty();
+        Axe.noSeriousFindings(browser);
         browser.screenshot(name);
     }
 
-    private static String axeSource() {
-        try (InputStream in = DashboardCollectBrowserIT.class.getResourceAsStream(AXE)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 }

@@ -8,13 +8,8 @@ import io.tender.support.Merchants.Merchant;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.openqa.selenium.By;
-import org.openqa.selenium.JavascriptExecutor;
 import tools.jackson.databind.JsonNode;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;
 
@@ -31,7 +26,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DashboardCustomersBrowserIT extends ApiIntegrationTest {
 
-    private static final String AXE = "/META-INF/resources/webjars/axe-core/4.6.3/axe.min.js";
     private static final String PASSWORD = "a long and memorable passphrase";
     private static final String RULES = "\"payment_rules\":{\"overpayment_allowed\":false,\"underpayment_allowed\":true}";
 
@@ -130,22 +124,8 @@ class DashboardCustomersBrowserIT extends ApiIntegrationTest {
 
     /** axe-core on the page (no serious or critical finding), then its screenshot. */
     private static void look(Browser browser, String name) {
-        browser.script(axeSource());
-        Object found = ((JavascriptExecutor) browser.driver()).executeAsyncScript("""
-                const done = arguments[arguments.length - 1];
-                axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations
-                    .filter(v => v.impact === 'serious' || v.impact === 'critical')
-                    .map(v => v.impact + ' ' + v.id + ': ' + v.help + ' at ' + v.nodes.map(n => n.target.join(' ')).join(', '))));
-                """);
-        assertThat((List<?>) found).as("axe-core findings on " + browser.url()).isEmpty();
+        Axe.noSeriousFindings(browser);
         browser.screenshot(name);
     }
 
-    private static String axeSource() {
-        try (InputStream in = DashboardCustomersBrowserIT.class.getResourceAsStream(AXE)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 }
