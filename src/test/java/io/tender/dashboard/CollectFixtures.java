@@ -1,12 +1,9 @@
 package io.tender.dashboard;
 
-import com.google.zxing.BinaryBitmap;
-import com.google.zxing.MultiFormatReader;
 import com.google.zxing.NotFoundException;
-import com.google.zxing.client.j2se.BufferedImageLuminanceSource;
 import com.google.zxing.common.BitMatrix;
-import com.google.zxing.common.HybridBinarizer;
 import io.tender.payment.Checkout;
+import io.tender.qr.QrReading;
 import io.tender.support.Api;
 import tools.jackson.databind.JsonNode;
 
@@ -91,8 +88,7 @@ final class CollectFixtures {
                 image.setRGB(x, y, drawn.get(x / scale, y / scale) ? 0x000000 : 0xFFFFFF);
             }
         }
-        return new MultiFormatReader().decode(new BinaryBitmap(new HybridBinarizer(
-                new BufferedImageLuminanceSource(image)))).getText();
+        return QrReading.text(image);
     }
 
     /** The value of the hidden field {@code name} in the form posting to {@code action}. */

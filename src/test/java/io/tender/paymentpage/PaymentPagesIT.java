@@ -1,10 +1,7 @@
 package io.tender.paymentpage;
 
-import com.google.zxing.BinaryBitmap;
-import com.google.zxing.MultiFormatReader;
-import com.google.zxing.client.j2se.BufferedImageLuminanceSource;
-import com.google.zxing.common.HybridBinarizer;
 import io.tender.payment.Checkout;
+import io.tender.qr.QrReading;
 import io.tender.support.Api;
 import io.tender.support.ApiIntegrationTest;
 import io.tender.support.Merchants;
@@ -408,8 +405,7 @@ class PaymentPagesIT extends ApiIntegrationTest {
         assertThat(png.header("Cache-Control")).contains("no-store");
         var image = ImageIO.read(new ByteArrayInputStream(png.bytes()));
         assertThat(image.getWidth()).isEqualTo(256);
-        String decoded = new MultiFormatReader().decode(new BinaryBitmap(new HybridBinarizer(
-                new BufferedImageLuminanceSource(image)))).getText();
+        String decoded = QrReading.text(image);
         assertThat(decoded).isEqualTo(page.get("page_url").stringValue());
 
         var svg = api.get(path + "/qr.svg").send();

@@ -1,11 +1,7 @@
 package io.tender.qr;
 
-import com.google.zxing.BinaryBitmap;
-import com.google.zxing.MultiFormatReader;
 import com.google.zxing.NotFoundException;
-import com.google.zxing.client.j2se.BufferedImageLuminanceSource;
 import com.google.zxing.common.BitMatrix;
-import com.google.zxing.common.HybridBinarizer;
 import io.tender.api.ApiException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -107,8 +103,7 @@ class QrCodesTest {
     }
 
     private static String decode(BufferedImage image) throws NotFoundException {
-        var bitmap = new BinaryBitmap(new HybridBinarizer(new BufferedImageLuminanceSource(image)));
-        return new MultiFormatReader().decode(bitmap).getText();
+        return QrReading.text(image);
     }
 
     private static BufferedImage scaled(BitMatrix modules, int scale) {
