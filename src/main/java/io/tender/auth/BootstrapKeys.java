@@ -102,17 +102,21 @@ class BootstrapKeys implements ApplicationRunner {
 
                  Public test key: %s
 
+                 In the terminal you will use (README.md's quick start goes on from here):
+
+                   export KEY=%s
+
                  Redeem a sandbox voucher:
 
                    curl -s http://localhost:%s/collect/redemptions \\
-                     -H "Authorization: Bearer %s" \\
+                     -H "Authorization: Bearer $KEY" \\
                      -H "Content-Type: application/json" \\
                      -H "Idempotency-Key: try-%s" \\
                      -d '{"type":"vouchers.one_voucher","source":{"pin":"%s"}}'
 
-                 Lost the key? See "Operating" in README.md to create a new one.
+                 Lost the key? docs/operating.md says how to make a new one.
                 ==============================================================================
 
-                """, secretKey, publicKey, port, secretKey, pin.substring(12), pin);
+                """, secretKey, publicKey, secretKey, port, pin.substring(12), pin);
     }
 }
