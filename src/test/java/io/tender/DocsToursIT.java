@@ -35,8 +35,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * <p>
  * What runs is read from the Markdown itself: every fenced {@code sh} block, in order, in one bash per document, with
  * {@code KEY} exported from the start banner's {@code export KEY=} line as the quick start tells the reader to.
- * Each {@code # -> NNN} in a block is the HTTP status of the block's next {@code curl}: the block's statuses must be
- * exactly those, in order (a {@code curl} function records them, leaving its output alone). A block right after
+ * Each {@code # -> NNN} in a block is the HTTP status of the block's next {@code curl} ({@code # -> NNN+}: of one or
+ * more in a row, for a loop that asks until something is done): the block's statuses must be exactly those, in order
+ * (a {@code curl} function records them, leaving its output alone). A block right after
  * {@code <!-- not run: why -->} is skipped (it starts processes or needs what the tour says to set up first). Where
  * the reader is told to pay in a browser, {@code <!-- tour: pay VAR CARD -->} or {@code <!-- tour: pay-page VAR -->}
  * does it in Chromium: the URL held by the shell variable {@code VAR}, the card typed into the hosted checkout. The
@@ -51,7 +52,7 @@ class DocsToursIT {
     private static final Pattern FENCE = Pattern.compile("(?m)^```(\\S*)\\n(.*?)^```\\n", Pattern.DOTALL);
     private static final Pattern DIRECTIVE = Pattern.compile("<!-- tour: (pay|pay-page) (\\w+)(?: (\\d+))? -->");
     private static final Pattern NOT_RUN = Pattern.compile("<!-- not run: [^>]+-->\\s*\\z");
-    private static final Pattern EXPECTED = Pattern.compile("#\\s*->\\s*(\\d{3})\\b");
+    private static final Pattern EXPECTED = Pattern.compile("#\\s*->\\s*(\\d{3}\\+?)");
     private static final String END = "__TOUR_BLOCK_END__";
 
     private ServiceProcess service;
@@ -91,8 +92,9 @@ class DocsToursIT {
                         Shell.Result result = shell.run(script);
                         assertThat(result.output()).as("%s, the block at line %d:%n%s", document, block.line(), script)
                                 .doesNotContain("command not found", "jq: error", "parse error");
-                        assertThat(result.statuses()).as("%s, the HTTP statuses of the block at line %d:%n%s%n%s",
-                                document, block.line(), script, result.output()).isEqualTo(block.expected());
+                        assertThat(block.matches(result.statuses())).as("%s, the block at line %d answered %s, "
+                                + "its comments say %s:%n%s%n%s", document, block.line(), result.statuses(),
+                                block.expected(), script, result.output()).isTrue();
                     }
                     case Pay pay -> pay(shell.value(pay.variable()), pay.card(), pay.page(), document, pay.line());
                 }
@@ -148,8 +150,26 @@ class DocsToursIT {
     sealed interface Step permits Block, Pay {
     }
 
-    /** A shell block, its first line's number in the document, and the statuses its comments promise. */
-    record Block(String text, int line, List<Integer> expected) implements Step {
+    /**
+     * A shell block, its first line's number in the document, and the statuses its comments promise: {@code 200},
+     * or {@code 200+} for one or more in a row (a loop that asks until something is done).
+     */
+    record Block(String text, int line, List<String> expected) implements Step {
+
+        boolean matches(List<Integer> statuses) {
+            int i = 0;
+            for (String status : expected) {
+                int code = Integer.parseInt(status.substring(0, 3));
+                if (i >= statuses.size() || statuses.get(i) != code) {
+                    return false;
+                }
+                i++;
+                while (status.endsWith("+") && i < statuses.size() && statuses.get(i) == code) {
+                    i++;
+                }
+            }
+            return i == statuses.size();
+        }
     }
 
     /** A browser step: pay the URL in {@code variable}. */
@@ -170,10 +190,10 @@ class DocsToursIT {
             if (NOT_RUN.matcher(before).find()) {
                 continue;
             }
-            List<Integer> expected = new ArrayList<>();
+            List<String> expected = new ArrayList<>();
             Matcher status = EXPECTED.matcher(fence.group(2));
             while (status.find()) {
-                expected.add(Integer.parseInt(status.group(1)));
+                expected.add(status.group(1));
             }
             found.add(new At(fence.start(), new Block(fence.group(2), line(markdown, fence.start()) + 1, expected)));
         }
