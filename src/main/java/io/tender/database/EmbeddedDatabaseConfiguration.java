@@ -74,7 +74,7 @@ class EmbeddedDatabaseConfiguration {
                 // The library defaults to synchronous_commit=off; a payment service must not lose acknowledged commits.
                 .setServerConfig("synchronous_commit", "on")
                 .setServerConfig("max_connections", "200");
-        log.info("Starting embedded PostgreSQL with data in {}; user postgres, password in {}", pgData, password.file());
+        log.info("Starting embedded PostgreSQL with data in {}", pgData);
         EmbeddedPostgres postgres = builder.start();
         try {
             if (AccessRules.requirePassword(postgres, pgData, password)) {
@@ -85,6 +85,8 @@ class EmbeddedDatabaseConfiguration {
             postgres.close();
             throw e;
         }
+        log.info("Embedded PostgreSQL on 127.0.0.1:{}, database and user postgres, password in {}", postgres.getPort(),
+                password.file());
         return postgres;
     }
 
