@@ -122,7 +122,10 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
             Map.entry("POST /checkout/{id}/pay", CHECKOUT_PAGES),
             Map.entry("GET /checkout/{id}/return", CHECKOUT_PAGES),
             Map.entry("GET /pages/{id}", PAYMENT_PAGES),
-            Map.entry("POST /pages/{id}", PAYMENT_PAGES));
+            Map.entry("POST /pages/{id}", PAYMENT_PAGES),
+            Map.entry("GET /", "the service's root page, where a return_url on the service itself lands: HTML for a "
+                    + "customer's browser, no key, no body; checkout.ReturnLandingIT asserts it shows back only a "
+                    + "well-formed session id and a known outcome"));
 
     private record Operation(String method, String path, JsonNode spec, boolean admin) {
         String label() {
