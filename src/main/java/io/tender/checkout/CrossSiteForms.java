@@ -2,6 +2,7 @@ package io.tender.checkout;
 
 import io.tender.payment.PublicBase;
 import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 import java.net.URI;
@@ -31,6 +32,7 @@ public class CrossSiteForms {
 
     private final Optional<String> ownOrigin;
 
+    @Autowired
     CrossSiteForms(PublicBase publicBase) {
         this(publicBase.configured());
     }
