@@ -115,7 +115,11 @@
     if (poll) {
         var check = function () {
             fetch(poll, { headers: { "Accept": "application/json" }, cache: "no-store" })
-                .then(function (r) { return r.json(); })
+                .then(function (r) {
+                    // Over the address's page views (429): wait and ask again rather than leave the page.
+                    if (r.status === 429) { throw new Error("too many requests"); }
+                    return r.json();
+                })
                 .then(function (status) {
                     if (status.state !== "waiting") { window.location.replace(body.getAttribute("data-page")); }
                     else { setTimeout(check, 1500); }

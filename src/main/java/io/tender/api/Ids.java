@@ -6,7 +6,8 @@ import java.util.regex.Pattern;
 
 /**
  * Identifiers are a prefix plus 24 lower-case hex digits: 48 bits of Unix milliseconds, so ids sort by creation time
- * (index locality, cursor order), then 48 bits from a secure random source.
+ * (index locality, cursor order), then 48 bits from a secure random source. An id that alone opens a public page is
+ * {@link #newPublicId}: 128 random bits and nothing else (decisions §1).
  */
 public final class Ids {
 
@@ -27,6 +28,23 @@ public final class Ids {
         RANDOM.nextBytes(random);
         System.arraycopy(random, 0, bytes, 6, 6);
         return prefix + HEX.formatHex(bytes);
+    }
+
+    /**
+     * An id that is the only key to a public page ({@code ckt_}, {@code pp_}): the prefix and 32 lower-case hex digits,
+     * all 128 bits from a secure random source. Nothing in it tells when it was made or which ids were made beside it,
+     * so such ids do not sort by creation time: lists of them order by {@code created_at}, then id.
+     */
+    public static String newPublicId(String prefix) {
+        return prefix + randomHex(16);
+    }
+
+    /**
+     * The ids of a kind made by {@link #newPublicId}: 32 hex digits, or 24 for those made before public ids were
+     * random (they still open their pages and still page a list).
+     */
+    public static Pattern publicPattern(String prefix) {
+        return Pattern.compile("^" + Pattern.quote(prefix) + "([a-f0-9]{32}|[a-f0-9]{24})$");
     }
 
     private static long lastMillis;

@@ -52,10 +52,7 @@ public final class ListSql {
     public <T> List<T> page(JdbcClient jdbc, ListQuery query, String after, String before, RowMapper<T> mapper) {
         StringBuilder sql = new StringBuilder(select).append(" where true");
         Map<String, Object> params = new LinkedHashMap<>();
-        equalTo.forEach((column, value) -> {
-            sql.append(" and ").append(column).append(" = :").append(column);
-            params.put(column, value);
-        });
+        filters(sql, params);
         if (after != null) {
             sql.append(" and id < :cursor");
             params.put("cursor", after);
@@ -64,6 +61,34 @@ public final class ListSql {
             sql.append(" and id > :before");
             params.put("before", before);
         }
+        return list(jdbc, query, sql, params, before != null ? " order by id asc" : " order by id desc", mapper);
+    }
+
+    /**
+     * For rows whose ids do not sort by time (public ids, {@link Ids#newPublicId}): newest first by {@code created_at},
+     * then by id between rows of the same instant, after the position {@code after} (the row the cursor names).
+     */
+    public <T> List<T> pageByCreation(JdbcClient jdbc, ListQuery query, Keyset after, RowMapper<T> mapper) {
+        StringBuilder sql = new StringBuilder(select).append(" where true");
+        Map<String, Object> params = new LinkedHashMap<>();
+        filters(sql, params);
+        if (after != null) {
+            sql.append(" and (created_at, id) < (:afterCreatedAt, :afterId)");
+            params.put("afterCreatedAt", after.createdAt().atOffset(ZoneOffset.UTC));
+            params.put("afterId", after.id());
+        }
+        return list(jdbc, query, sql, params, " order by created_at desc, id desc", mapper);
+    }
+
+    private void filters(StringBuilder sql, Map<String, Object> params) {
+        equalTo.forEach((column, value) -> {
+            sql.append(" and ").append(column).append(" = :").append(column);
+            params.put(column, value);
+        });
+    }
+
+    private static <T> List<T> list(JdbcClient jdbc, ListQuery query, StringBuilder sql, Map<String, Object> params,
+                                    String order, RowMapper<T> mapper) {
         if (query.createdFrom() != null) {
             sql.append(" and created_at >= :createdFrom");
             params.put("createdFrom", query.createdFrom().atOffset(ZoneOffset.UTC));
@@ -72,7 +97,7 @@ public final class ListSql {
             sql.append(" and created_at < :createdBefore");
             params.put("createdBefore", query.createdBefore().atOffset(ZoneOffset.UTC));
         }
-        sql.append(before != null ? " order by id asc" : " order by id desc").append(" limit :limit");
+        sql.append(order).append(" limit :limit");
         params.put("limit", query.limit() + 1);
         return jdbc.sql(sql.toString()).params(params).query(mapper).list();
     }

@@ -34,15 +34,17 @@ import java.util.function.Function;
  * redirect to the page for the session's new state (post-redirect-get), and waiting pages refresh themselves.
  * The routes: {@code GET /checkout/{ckt}} shows whatever the session needs next; {@code POST …/pay} starts an
  * attempt; {@code GET|POST …/action} is the sandbox 3-D Secure or bank page; {@code POST …/cancel} gives up;
- * {@code GET …/status} is the state for the page's own polling.
+ * {@code GET …/status} is the state for the page's own polling. Every request of a route takes one of the client
+ * address's page views ({@link PageViews}) before its id is looked up.
  */
 @Hidden
 @Controller
-record CheckoutController(Checkout checkout, FormTokens tokens, AttemptLimiter limiter) {
+record CheckoutController(Checkout checkout, FormTokens tokens, AttemptLimiter limiter, PageViews views,
+                          CrossSiteForms crossSite) {
     @GetMapping(value = "/checkout/{id}", produces = MediaType.TEXT_HTML_VALUE)
     String page(@PathVariable String id, @RequestParam(required = false) String method, Model model,
                 HttpServletRequest request, HttpServletResponse response) {
-        return withSession(id, response, session -> {
+        return withSession(id, request, response, model, session -> {
             if (backToMerchant(session)) {
                 return "redirect:" + returnUrlWithOutcome(session);
             }
@@ -67,7 +69,7 @@ record CheckoutController(Checkout checkout, FormTokens tokens, AttemptLimiter l
     @PostMapping(value = "/checkout/{id}/pay", produces = MediaType.TEXT_HTML_VALUE)
     String pay(@PathVariable String id, Model model, HttpServletRequest request, HttpServletResponse response) {
         if (formFieldsInQuery(request)) {
-            return withSession(id, response, session -> {
+            return withSession(id, request, response, model, session -> {
                 response.setStatus(HttpStatus.BAD_REQUEST.value());
                 return view(session, "checkout/refused", model);
             });
@@ -102,8 +104,8 @@ record CheckoutController(Checkout checkout, FormTokens tokens, AttemptLimiter l
     }
 
     @GetMapping(value = "/checkout/{id}/action", produces = MediaType.TEXT_HTML_VALUE)
-    String action(@PathVariable String id, Model model, HttpServletResponse response) {
-        return withSession(id, response, session -> {
+    String action(@PathVariable String id, Model model, HttpServletRequest request, HttpServletResponse response) {
+        return withSession(id, request, response, model, session -> {
             if (session.state() != State.ACTION_REQUIRED || !session.testMode()) {
                 // Live mode has no sandbox page: the customer acts on the processor's.
                 return "redirect:/checkout/" + id;
@@ -122,8 +124,8 @@ record CheckoutController(Checkout checkout, FormTokens tokens, AttemptLimiter l
      * route.
      */
     @GetMapping(value = "/checkout/{id}/return", produces = MediaType.TEXT_HTML_VALUE)
-    String returned(@PathVariable String id, Model model, HttpServletResponse response) {
-        return withSession(id, response, found -> {
+    String returned(@PathVariable String id, Model model, HttpServletRequest request, HttpServletResponse response) {
+        return withSession(id, request, response, model, found -> {
             CheckoutPage session = found;
             if (session.state() == State.ACTION_REQUIRED && !session.testMode()) {
                 session = checkout.returned(id);
@@ -172,9 +174,10 @@ record CheckoutController(Checkout checkout, FormTokens tokens, AttemptLimiter l
     }
 
     /** The session's state for the waiting page's polling and the embedded page; nothing a stranger could use. */
-    @GetMapping(value = "/checkout/{id}/status", produces = MediaType.APPLICATION_JSON_VALUE)
+    @GetMapping(value = "/checkout/{id}/status", produces = {MediaType.APPLICATION_JSON_VALUE, "application/problem+json"})
     @ResponseBody
-    Map<String, Object> status(@PathVariable String id, HttpServletResponse response) {
+    Map<String, Object> status(@PathVariable String id, HttpServletRequest request, HttpServletResponse response) {
+        views.take(request);
         CheckoutPage session = load(id).orElse(null);
         if (session == null) {
             response.setStatus(HttpStatus.NOT_FOUND.value());
@@ -188,8 +191,16 @@ record CheckoutController(Checkout checkout, FormTokens tokens, AttemptLimiter l
         return body;
     }
 
-    /** The page for a known session, with the session's headers; for an unknown id, the not-found page. */
-    private String withSession(String id, HttpServletResponse response, Function<CheckoutPage, String> page) {
+    /**
+     * The page for a known session, with the session's headers; for an unknown id, the not-found page; over the client
+     * address's page views, the too-many page, before the id is looked up.
+     */
+    private String withSession(String id, HttpServletRequest request, HttpServletResponse response, Model model,
+                               Function<CheckoutPage, String> page) {
+        Optional<String> refused = views.refuse(request, response, model);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
         Optional<CheckoutPage> found = load(id);
         if (found.isEmpty()) {
             return notFound(response);
@@ -201,18 +212,18 @@ record CheckoutController(Checkout checkout, FormTokens tokens, AttemptLimiter l
     /** A form post: as {@link #withSession}, and what {@link #refuse} answers unless the post is this page's own. */
     private String posted(String id, Purpose purpose, String token, Model model, HttpServletRequest request,
                           HttpServletResponse response, Function<CheckoutPage, String> action) {
-        return withSession(id, response, session -> refuse(session, purpose, token, request, response, model)
+        return withSession(id, request, response, model, session -> refuse(session, purpose, token, request, response, model)
                 .orElseGet(() -> action.apply(session)));
     }
 
     /**
-     * Refuses a form post that is not this page's own: a post from another site ({@code Sec-Fetch-Site}), a missing
+     * Refuses a form post that is not this page's own: a post from another site ({@link CrossSiteForms}), a missing
      * or stale CSRF token (the form of an earlier state, such as a second click on Pay), or one over the session's
      * rate limit. The answer, if any, is the view to render.
      */
     private Optional<String> refuse(CheckoutPage session, Purpose purpose, String token, HttpServletRequest request,
                                     HttpServletResponse response, Model model) {
-        if (CheckoutHeaders.crossSite(request) || !tokens.valid(session, purpose, token)) {
+        if (crossSite.from(request) || !tokens.valid(session, purpose, token)) {
             response.setStatus(HttpStatus.FORBIDDEN.value());
             return Optional.of(view(session, "checkout/refused", model));
         }

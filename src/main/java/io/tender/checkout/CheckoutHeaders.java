@@ -2,7 +2,6 @@ package io.tender.checkout;
 
 import io.tender.payment.CheckoutPage;
 
-import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.net.URI;
@@ -48,15 +47,6 @@ public final class CheckoutHeaders {
             response.setHeader("Content-Security-Policy", BASE_POLICY + formAction + "; frame-ancestors 'none'");
             response.setHeader("X-Frame-Options", "DENY");
         }
-    }
-
-    /**
-     * Whether a form post came from another site's page ({@code Sec-Fetch-Site}): such a post is refused whatever
-     * token it carries. Browsers that do not send the header are left to the form's token.
-     */
-    public static boolean crossSite(HttpServletRequest request) {
-        String site = request.getHeader("Sec-Fetch-Site");
-        return site != null && !site.equals("same-origin") && !site.equals("none");
     }
 
     private static void common(HttpServletResponse response) {

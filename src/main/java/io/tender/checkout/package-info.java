@@ -5,7 +5,7 @@
  * for the checkout, and renders the {@link io.tender.payment.CheckoutPage} it answers. Card numbers and security codes
  * pass through this package to the processor and are never stored, logged, rendered back or put in a URL.
  */
-@ApplicationModule(allowedDependencies = {"api", "auth", "payment", "processor :: sandbox", "secrets"})
+@ApplicationModule(allowedDependencies = {"api", "auth", "payment", "processor :: sandbox", "ratelimit", "secrets"})
 package io.tender.checkout;
 
 import org.springframework.modulith.ApplicationModule;

@@ -80,7 +80,7 @@ record MandateCharges(Mandates mandates, SavedPaymentMethods methods, PaymentSes
                 new SessionOptions.PaymentMethodOptions(java.util.Map.of("capture_method", "automatic"), null, null,
                         null));
         PaymentSession session = new PaymentSession(sessionId, caller.merchantId(), caller.mode(),
-                "ckt_" + Ids.randomHex(16), PaymentSession.NEXT_IN_SERIES, command.amount(), command.currency(),
+                Ids.newPublicId("ckt_"), PaymentSession.NEXT_IN_SERIES, command.amount(), command.currency(),
                 command.country(), command.customer(), null, null, command.externalReference(), command.metadata(),
                 command.expiresAt(), now, options, PaymentSession.Status.ACTIVE, "not_started", null, null, 0, false, 1,
                 now).withPaymentMethod(method.id()).ofMandate(mandate.id(), null);

@@ -51,7 +51,7 @@ record PaymentSessionService(PaymentSessions sessions, PaymentObligations obliga
         // The default expiry was counted from the request's time: the session is created at that time too.
         Instant now = command.requestedAt();
         PaymentSession session = new PaymentSession(Ids.newId("ps_"), caller.merchantId(), caller.mode(),
-                "ckt_" + Ids.randomHex(16), command.type(), amount, currency, command.country(), customerId,
+                Ids.newPublicId("ckt_"), command.type(), amount, currency, command.country(), customerId,
                 obligationId, command.options().checkoutOptions().returnUrl(), command.externalReference(),
                 command.metadata(), command.expiresAt(), now, command.options(), PaymentSession.Status.ACTIVE,
                 "not_started", null, null, 0, false, 1, now).withOrigin(origin);

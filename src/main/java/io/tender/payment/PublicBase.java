@@ -30,6 +30,11 @@ public class PublicBase {
                 environment.getProperty("server.port", "8080"));
     }
 
+    /** {@code tender.public-base-url} as the operator set it (without a trailing slash), or empty when unset. */
+    public java.util.Optional<String> configured() {
+        return StringUtils.hasText(configured) ? java.util.Optional.of(configured) : java.util.Optional.empty();
+    }
+
     /** A session's hosted checkout ({@code session_url}) by its {@code ckt_} id. */
     public String checkoutUrl(String checkoutSessionId) {
         return url() + "/checkout/" + checkoutSessionId;

@@ -15,7 +15,7 @@ import java.util.Map;
 @Schema(name = "PaymentPageTransaction")
 record PageTransactionView(
         @Schema(pattern = "^pt_[a-f0-9]{24}$", requiredMode = Schema.RequiredMode.REQUIRED) String id,
-        @Schema(pattern = "^pp_[a-f0-9]{24}$", requiredMode = Schema.RequiredMode.REQUIRED) String paymentPageId,
+        @Schema(pattern = "^pp_([a-f0-9]{32}|[a-f0-9]{24})$", requiredMode = Schema.RequiredMode.REQUIRED) String paymentPageId,
         @Schema(allowableValues = {"succeeded", "failed"}, requiredMode = Schema.RequiredMode.REQUIRED,
                 description = "`failed`: declined, or the session expired while the attempt waited.") String status,
         @Schema(minimum = "1", maximum = "99999999", requiredMode = Schema.RequiredMode.REQUIRED,

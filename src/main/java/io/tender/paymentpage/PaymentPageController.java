@@ -74,14 +74,14 @@ class PaymentPageController {
     }
 
     @GetMapping
-    @CursorList(idPrefix = "pp_")
-    @Operation(summary = "List payment pages", description = "Newest first, with cursor pagination; deleted pages "
-            + "are not listed.", parameters = {
+    @CursorList(idPrefix = "pp_", cursorPattern = "^pp_([a-f0-9]{32}|[a-f0-9]{24})$")
+    @Operation(summary = "List payment pages", description = "Newest first (by `created_at`, then `id`), with cursor "
+            + "pagination; deleted pages are not listed.", parameters = {
             @Parameter(name = "status", in = ParameterIn.QUERY, schema = @Schema(type = "string", allowableValues = {"active", "inactive", "expired"})),
             @Parameter(name = "external_reference", in = ParameterIn.QUERY, schema = @Schema(type = "string"))})
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PageList.class)))
     ResponseEntity<ListPage<PaymentPageView>> list(Caller caller, HttpServletRequest request) {
-        var query = new ListQuery(request.getParameterMap(), Ids.pattern("pp_"), Set.of("status", "external_reference"));
+        var query = new ListQuery(request.getParameterMap(), Ids.publicPattern("pp_"), Set.of("status", "external_reference"));
         String status = query.oneOf("status", Set.of("active", "inactive", "expired"));
         query.throwIfInvalid();
         return service.list(caller, query, status, query.single("external_reference")).toResponse();

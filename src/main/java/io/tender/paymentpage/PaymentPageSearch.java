@@ -24,7 +24,7 @@ public class PaymentPageSearch {
 
     /** The statuses a page can have, in wire form. */
     public static final List<String> STATUSES = List.of("active", "inactive", "expired");
-    private static final Pattern ID = Ids.pattern("pp_");
+    private static final Pattern ID = Ids.publicPattern("pp_");
     private static final Pattern TRANSACTION = Ids.pattern("pt_");
 
     /** A page as the dashboard shows it: a fixed {@code amount}, or the payer's choice from {@code min} to {@code max}. */

@@ -87,7 +87,7 @@ class PaymentPageService {
     StoredResponse create(Caller caller, KeyedRequest request, PageInput input) {
         return idempotent.execute(caller, request, () -> {
             Instant now = Timestamps.now();
-            PaymentPage page = PaymentPage.create(Ids.newOrderedId("pp_"), caller, input, now);
+            PaymentPage page = PaymentPage.create(Ids.newPublicId("pp_"), caller, input, now);
             checkAccount(caller, page);
             pages.insert(page);
             return new IdempotentRequests.Result(201, view(page, now));

@@ -14,7 +14,7 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @Schema(name = "PaymentPage")
 record PaymentPageView(
-        @Schema(pattern = "^pp_[a-f0-9]{24}$", requiredMode = Schema.RequiredMode.REQUIRED) String id,
+        @Schema(pattern = "^pp_([a-f0-9]{32}|[a-f0-9]{24})$", requiredMode = Schema.RequiredMode.REQUIRED) String id,
         @Schema(allowableValues = {"active", "inactive", "expired"}, requiredMode = Schema.RequiredMode.REQUIRED,
                 description = "Only an active page takes payments; visitors of the others see that it is closed.") String status,
         @Schema(format = "uri", requiredMode = Schema.RequiredMode.REQUIRED,

@@ -1,5 +1,7 @@
 package io.tender.paymentpage;
 
+import io.tender.api.ApiException;
+import io.tender.api.Keyset;
 import io.tender.api.NotFound;
 import io.tender.api.ListQuery;
 import io.tender.api.ListSql;
@@ -102,9 +104,19 @@ class PaymentPages {
                 .query(this::map).optional();
     }
 
+    /**
+     * The caller's pages, newest first. Page ids are random (decisions §1), so the order is {@code created_at}, then
+     * id; the cursor is the last page's id, read back to its position here (a deleted page's too, so a page deleted
+     * while someone lists does not break their cursor). A cursor that is none of the caller's pages is a 400.
+     */
     List<PaymentPage> list(Caller caller, ListQuery query, String status, String externalReference) {
+        Keyset after = query.cursor() == null ? null : jdbc.sql("""
+                        select created_at from payment_pages where id = ? and merchant_id = ? and mode = ?""")
+                .params(query.cursor(), caller.merchantId(), caller.mode().wire())
+                .query((rs, row) -> new Keyset(rs.getTimestamp("created_at").toInstant(), query.cursor())).optional()
+                .orElseThrow(() -> ApiException.badRequest("cursor", "is not a cursor of this list"));
         return ListSql.from(LISTED).ownedBy(caller).where("shown_status", status)
-                .where("external_reference", externalReference).page(jdbc, query, this::map);
+                .where("external_reference", externalReference).pageByCreation(jdbc, query, after, this::map);
     }
 
     private Map<String, Object> changing(PaymentPage p) {

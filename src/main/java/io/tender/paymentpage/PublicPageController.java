@@ -5,6 +5,8 @@ import io.tender.api.ApiException;
 import io.tender.api.Currencies;
 import io.tender.api.Timestamps;
 import io.tender.checkout.CheckoutHeaders;
+import io.tender.checkout.CrossSiteForms;
+import io.tender.checkout.PageViews;
 import io.tender.ratelimit.RateLimits;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -27,13 +29,19 @@ import java.util.Optional;
  * look and protection headers. {@code GET /pages/{id}} shows the form (or that the page is closed);
  * {@code POST /pages/{id}} checks it, records the visit, opens its payment session and sends the payer there (303).
  * A post from another site, with a missing, forged or stale token, or over the client address's visit limit opens
- * nothing; a form with mistakes is shown again with them (422) and stores nothing.
+ * nothing; a form with mistakes is shown again with them (422) and stores nothing. Every request, GET or POST, takes
+ * one of the client address's page views before its id is looked up ({@link PageViews}).
  */
 @Hidden
 @Controller
-record PublicPageController(PaymentPageService service, VisitTokens tokens, RateLimits rateLimits) {
+record PublicPageController(PaymentPageService service, VisitTokens tokens, RateLimits rateLimits, PageViews views,
+                            CrossSiteForms crossSite) {
     @GetMapping(value = "/pages/{id}", produces = MediaType.TEXT_HTML_VALUE)
-    String page(@PathVariable String id, Model model, HttpServletResponse response) {
+    String page(@PathVariable String id, Model model, HttpServletRequest request, HttpServletResponse response) {
+        Optional<String> tooMany = views.refuse(request, response, model);
+        if (tooMany.isPresent()) {
+            return tooMany.get();
+        }
         CheckoutHeaders.strict(response);
         Optional<PaymentPageService.PublicPage> found = find(id);
         if (found.isEmpty()) {
@@ -53,6 +61,10 @@ record PublicPageController(PaymentPageService service, VisitTokens tokens, Rate
      */
     @PostMapping(value = "/pages/{id}", produces = MediaType.TEXT_HTML_VALUE)
     String visit(@PathVariable String id, Model model, HttpServletRequest request, HttpServletResponse response) {
+        Optional<String> tooMany = views.refuse(request, response, model);
+        if (tooMany.isPresent()) {
+            return tooMany.get();
+        }
         CheckoutHeaders.strict(response);
         Optional<PaymentPageService.PublicPage> found = find(id);
         if (found.isEmpty()) {
@@ -66,7 +78,7 @@ record PublicPageController(PaymentPageService service, VisitTokens tokens, Rate
             return closed(shown, model, response);
         }
         Optional<String> nonce = tokens.nonce(page.id(), request.getParameter("_csrf"), now);
-        if (CheckoutHeaders.crossSite(request) || nonce.isEmpty()) {
+        if (crossSite.from(request) || nonce.isEmpty()) {
             response.setStatus(HttpStatus.FORBIDDEN.value());
             return refused(shown, null, model);
         }

@@ -7,7 +7,7 @@ import java.time.Duration;
 
 /**
  * {@code tender.rate-limits.*}: the token buckets of decisions §9, each refilled continuously at {@code per-second}
- * tokens a second ({@code per-minute} a minute for page visits) up to {@code burst}. They hold per instance: N instances behind a load balancer let through up to
+ * tokens a second ({@code per-minute} a minute for page visits and views) up to {@code burst}. They hold per instance: N instances behind a load balancer let through up to
  * N times as much.
  *
  * @param failedAuthentications per client address: requests that present a credential (an API key, or the admin
@@ -17,15 +17,19 @@ import java.time.Duration;
  * @param perKey                per API key: every request
  * @param pageVisits            per client address: payment page visits that open a payment session (decisions §7),
  *                              so that a bot cannot open sessions without bound
+ * @param pageViews             per client address: every request of a public page by its id (a payment page, the
+ *                              hosted checkout and its status), GET or POST, found or not (decisions §12), so that
+ *                              nobody can try ids fast
  */
 @ConfigurationProperties("tender.rate-limits")
 public record RateLimitSettings(@DefaultValue FailedAuthentications failedAuthentications,
                                 @DefaultValue BalanceLookups balanceLookups,
                                 @DefaultValue PerKey perKey,
-                                @DefaultValue PageVisits pageVisits) {
+                                @DefaultValue PageVisits pageVisits,
+                                @DefaultValue PageViews pageViews) {
 
     /** One token bucket: {@code tokens} every {@code period}, at most {@code burst} at once. */
-    sealed interface Limit permits PerSecond, PageVisits {
+    sealed interface Limit permits PerSecond, PageVisits, PageViews {
         long tokens();
 
         long burst();
@@ -81,10 +85,30 @@ public record RateLimitSettings(@DefaultValue FailedAuthentications failedAuthen
         }
     }
 
+    /**
+     * A payer's visit takes a few requests, and a waiting page polls its status every 1.5 s (40 a minute): the default
+     * lets several payers behind one address through, and lets nobody try more than 2 ids a second.
+     */
+    public record PageViews(@DefaultValue("120") long perMinute, @DefaultValue("60") long burst) implements Limit {
+        public PageViews {
+            check("page-views", perMinute, burst);
+        }
+
+        @Override
+        public long tokens() {
+            return perMinute;
+        }
+
+        @Override
+        public Duration period() {
+            return Duration.ofMinutes(1);
+        }
+    }
+
     private static void check(String name, long perSecond, long burst) {
         if (perSecond < 1) {
             throw new IllegalArgumentException("tender.rate-limits." + name
-                    + (name.equals("page-visits") ? ".per-minute" : ".per-second") + " must be at least 1");
+                    + (name.startsWith("page-") ? ".per-minute" : ".per-second") + " must be at least 1");
         }
         if (burst < 1) {
             throw new IllegalArgumentException("tender.rate-limits." + name + ".burst must be at least 1");

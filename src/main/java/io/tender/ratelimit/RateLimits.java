@@ -45,6 +45,7 @@ public class RateLimits {
     private final Limiter balanceLookups;
     private final Limiter perKey;
     private final Limiter pageVisits;
+    private final Limiter pageViews;
 
     @Autowired
     RateLimits(RateLimitSettings settings) {
@@ -61,6 +62,8 @@ public class RateLimits {
                 "Too many requests with this API key. Retry after the time in Retry-After.");
         this.pageVisits = new Limiter("page-visit", settings.pageVisits(), time, ticker,
                 "Too many payment page visits from this client address. Retry after the time in Retry-After.");
+        this.pageViews = new Limiter("page-view", settings.pageViews(), time, ticker,
+                "Too many requests for payment pages from this client address. Retry after the time in Retry-After.");
     }
 
     /**
@@ -89,6 +92,14 @@ public class RateLimits {
     /** Takes one payment page visit (one payment session opened) from the client address's bucket, or refuses it. */
     public void pageVisit(HttpServletRequest request) {
         pageVisits.take(clientAddress(request.getRemoteAddr()));
+    }
+
+    /**
+     * Takes one request of a public page by its id (decisions §12) from the client address's bucket, or refuses it.
+     * Taken before the id is looked up, so that a refusal says nothing about the id.
+     */
+    public void pageView(HttpServletRequest request) {
+        pageViews.take(clientAddress(request.getRemoteAddr()));
     }
 
     /**

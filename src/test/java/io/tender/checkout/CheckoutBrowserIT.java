@@ -347,6 +347,80 @@ class CheckoutBrowserIT extends ApiIntegrationTest {
     }
 
     @Test
+    void onOutcomeHearsOnlyItsOwnCheckoutFrameNotForgedMessagesFromThePageAnotherOriginOrAnotherCheckout()
+            throws IOException {
+        // Three forgers post "paid" to the merchant's page: the page's own script (another window: the page itself),
+        // a frame of a third origin (http://127.0.0.2), and a second checkout of the same origin as the first (its
+        // real messages, about its own session). checkout.js hands each mounted checkout only what its own frame, of
+        // its own origin, says.
+        HttpServer thirdSite = HttpServer.create(new InetSocketAddress("127.0.0.2", 0), 0);
+        thirdSite.createContext("/forge", exchange -> {
+            byte[] page = """
+                    <!DOCTYPE html><title>Ad</title><script>
+                    setInterval(function () { parent.postMessage({ type: "tender:checkout.outcome",
+                      payment_session: "ps_forged_by_frame", outcome: "paid" }, "*"); }, 100);
+                    </script>""".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+            exchange.sendResponseHeaders(200, page.length);
+            exchange.getResponseBody().write(page);
+            exchange.close();
+        });
+        thirdSite.start();
+        try (Browser browser = Browser.open("embedded-forged-messages", Window.DESKTOP)) {
+            String options = """
+                    "checkout_options": {"visible_payment_methods": ["card"], "presentation_mode": "embedded_inline",
+                     "return_url": "%s/return"}""".formatted(merchantOrigin());
+            var first = session(options);
+            var second = session(options);
+            shopPage = """
+                    <!DOCTYPE html><html><head><title>Shop</title>
+                    <script src="%s/checkout.js"></script></head>
+                    <body><h1>Your basket</h1><div id="first"></div><div id="second"></div>
+                    <p id="first-outcome">no outcome</p><p id="second-outcome">no outcome</p><p id="seen"></p>
+                    <iframe src="http://127.0.0.2:%d/forge" title="Ad"></iframe>
+                    <script>
+                      // Every message the page receives, to show that the forgeries did arrive.
+                      window.addEventListener("message", function (e) {
+                        if (e.data && e.data.payment_session) {
+                          document.getElementById("seen").textContent += " " + e.data.payment_session; } });
+                      function shown(id) { return function (o) {
+                        document.getElementById(id).textContent = o.outcome + " " + o.payment_session; }; }
+                      TenderCheckout.mount("%s", { container: "#first", onOutcome: shown("first-outcome") });
+                      TenderCheckout.mount("%s", { container: "#second", onOutcome: shown("second-outcome") });
+                      setInterval(function () { window.postMessage({ type: "tender:checkout.outcome",
+                        payment_session: "ps_forged_by_page", outcome: "paid" }, "*"); }, 100);
+                    </script></body></html>""".formatted(base(), thirdSite.getAddress().getPort(), first.url(),
+                    second.url());
+            browser.get(merchantOrigin() + "/shop").awaitText("Your basket");
+            browser.await(d -> {
+                String seen = d.findElement(By.id("seen")).getText();
+                return seen.contains("ps_forged_by_frame") && seen.contains("ps_forged_by_page");
+            }, "the forged messages reaching the page");
+
+            // The second checkout pays: its frame posts its outcome, which the first checkout's listener hears too.
+            browser.driver().switchTo().frame(browser.find(By.cssSelector("#second iframe")));
+            payByCard(browser, "4242424242424242");
+            browser.awaitText("Payment successful");
+            browser.driver().switchTo().defaultContent();
+            browser.await(d -> d.findElement(By.id("second-outcome")).getText()
+                    .equals("paid " + second.paymentSessionId()), "the second checkout's own outcome");
+            browser.await(d -> d.findElement(By.id("seen")).getText().contains(second.paymentSessionId()),
+                    "the second checkout's outcome reaching the page");
+            browser.screenshot("1-forgeries-ignored");
+            assertThat(browser.find(By.id("first-outcome")).getText()).isEqualTo("no outcome");
+            assertThat(paymentSession(first).get("payment_outcome").stringValue()).isEqualTo("not_started");
+            // Later forgeries still change nothing.
+            int forged = browser.find(By.id("seen")).getText().split("ps_forged_by_frame", -1).length;
+            browser.await(d -> d.findElement(By.id("seen")).getText().split("ps_forged_by_frame", -1).length > forged + 3,
+                    "more forged messages");
+            assertThat(browser.find(By.id("second-outcome")).getText()).isEqualTo("paid " + second.paymentSessionId());
+            assertThat(browser.find(By.id("first-outcome")).getText()).isEqualTo("no outcome");
+        } finally {
+            thirdSite.stop(0);
+        }
+    }
+
+    @Test
     void anEmbeddedModalCheckoutOpensAsAnOverlay() {
         var session = session("""
                 "checkout_options": {"visible_payment_methods": ["card"], "presentation_mode": "embedded_modal",

@@ -14,6 +14,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import java.net.URI;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -137,6 +138,35 @@ class CheckoutProtectionIT extends ApiIntegrationTest {
         var paid = postForm(session.path() + "/pay", card(token, "4242424242424242"));
         assertThat(paid.status()).isEqualTo(302);
         assertThat(paid.header("Location")).endsWith(session.path());
+    }
+
+    @Test
+    void aPostFromAnotherOriginWithoutSecFetchSiteStartsNothingWhileTheCheckoutsOwnOriginPays() {
+        // A browser that sends no Sec-Fetch-Site (older Safari) still sends Origin on a form post: another site's page
+        // posting the form, even with a token it somehow had, is refused and changes nothing.
+        var session = session("\"checkout_options\": {\"visible_payment_methods\": [\"card\"]}");
+        String token = csrf(anonymous().get(session.path()).send());
+        for (String origin : List.of("https://evil.example", "http://127.0.0.1:" + port, "http://localhost:" + port + ".evil.example")) {
+            var crossSite = anonymous().post(session.path() + "/pay", card(token, "4242424242424242"))
+                    .contentType("application/x-www-form-urlencoded").header("Origin", origin).send();
+            assertThat(crossSite.status()).as(origin).isEqualTo(403);
+            assertThat(crossSite.text()).contains("This page is out of date");
+        }
+        assertThat(paymentOutcome(session)).isEqualTo("not_started");
+        assertThat(merchant.test().get("/collect/payments?payment_session=" + session.paymentSessionId()).send()
+                .json().get("data")).isEmpty();
+
+        // Origin: null (what a browser sends for the page's own form under Referrer-Policy: no-referrer) is left to
+        // the token, and so is the checkout's own origin.
+        var ownFormWithoutReferrer = anonymous().post(session.path() + "/pay", card(token, "4000000000000002"))
+                .contentType("application/x-www-form-urlencoded").header("Origin", "null").send();
+        assertThat(ownFormWithoutReferrer.status()).isEqualTo(302);
+        assertThat(anonymous().get(session.path()).send().text()).contains("Your card was declined.");
+        String next = csrf(anonymous().get(session.path()).send());
+        var sameOrigin = anonymous().post(session.path() + "/pay", card(next, "4242424242424242"))
+                .contentType("application/x-www-form-urlencoded").header("Origin", base()).send();
+        assertThat(sameOrigin.status()).isEqualTo(302);
+        assertThat(paymentOutcome(session)).isEqualTo("paid");
     }
 
     @Test

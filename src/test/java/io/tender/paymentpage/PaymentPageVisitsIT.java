@@ -264,6 +264,26 @@ class PaymentPageVisitsIT extends ApiIntegrationTest {
     }
 
     @Test
+    void aPostFromAnotherOriginWithoutSecFetchSiteOpensNothingWhileThePagesOwnOriginDoes() {
+        // An older browser sends Origin but no Sec-Fetch-Site: another site's page posting the form is refused.
+        JsonNode page = pages.variable("Tips", "\"requires_customer_details\":false");
+        Pages.Form form = pages.open(page);
+        for (String origin : List.of("https://evil.example", "http://127.0.0.1:" + port)) {
+            var crossSite = anonymous().post(form.path(), "_csrf=" + form.token() + "&amount=5000")
+                    .contentType("application/x-www-form-urlencoded").header("Origin", origin).send();
+            assertThat(crossSite.status()).as(origin).isEqualTo(403);
+            assertThat(crossSite.text()).contains("This page is out of date");
+        }
+        assertThat(payments()).isEmpty();
+        assertThat(jdbc.sql("select count(*) from payment_page_visits where payment_page_id = ?")
+                .param(page.get("id").stringValue()).query(Long.class).single()).isZero();
+
+        var sameOrigin = anonymous().post(form.path(), "_csrf=" + form.token() + "&amount=5000")
+                .contentType("application/x-www-form-urlencoded").header("Origin", base()).send();
+        assertThat(sameOrigin.status()).as(sameOrigin.toString()).isEqualTo(303);
+    }
+
+    @Test
     void anInactivePageSaysItIsClosedAndTakesNoVisit() {
         JsonNode page = pages.variable("Raffle", "\"return_url\":\"https://raffle.example\"");
         Pages.Form form = pages.open(page);

@@ -67,7 +67,7 @@ class PaymentPagesIT extends ApiIntegrationTest {
         var created = api.post(PAGES, EVERY_FIELD.formatted(expires)).send();
         JsonNode page = Pages.expect(201, created);
 
-        assertThat(page.get("id").stringValue()).matches("^pp_[a-f0-9]{24}$");
+        assertThat(page.get("id").stringValue()).matches("^pp_[a-f0-9]{32}$");
         assertThat(page.get("status").stringValue()).isEqualTo("active");
         assertThat(page.get("page_url").stringValue()).isEqualTo(base() + "/pages/" + page.get("id").stringValue());
         assertThat(page.get("title").stringValue()).isEqualTo("Park clean-up");
@@ -378,6 +378,57 @@ class PaymentPagesIT extends ApiIntegrationTest {
         assertBadRequest(api.get(PAGES + "?status=closed").send(), "status");
         assertBadRequest(api.get(PAGES + "?cursor=pt_0000000000000000deadbeef").send(), "cursor");
         assertBadRequest(api.get(PAGES + "?colour=blue").send(), "colour");
+    }
+
+    @Test
+    void randomPageIdsStillListNewestFirstAndCursorsWalkPagesOfOneInstantOnceEach() {
+        // Page ids are random (decisions §1), so the list orders by created_at, then id. Four pages made at one instant
+        // (their created_at set equal) and two older ones; one of those has an id of the time-ordered kind made before
+        // ids were random, which still opens, lists, and names a cursor.
+        List<String> made = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            made.add(pages.variable("Page " + i, "").get("id").stringValue());
+        }
+        String oldId = io.tender.api.Ids.newId("pp_");
+        jdbc.sql("update payment_pages set id = ? where id = ?").params(oldId, made.get(1)).update();
+        made.set(1, oldId);
+        jdbc.sql("update payment_pages set created_at = ? where id = any(?)")
+                .params(java.time.OffsetDateTime.parse("2026-11-28T05:00:00.123Z"), made.subList(2, 6).toArray(String[]::new))
+                .update();
+        jdbc.sql("update payment_pages set created_at = ? where id = ?")
+                .params(java.time.OffsetDateTime.parse("2026-11-28T04:00:00Z"), made.get(0)).update();
+        jdbc.sql("update payment_pages set created_at = ? where id = ?")
+                .params(java.time.OffsetDateTime.parse("2026-11-28T04:30:00Z"), oldId).update();
+        List<String> tied = made.subList(2, 6).stream().sorted(java.util.Comparator.reverseOrder()).toList();
+        List<String> expected = new ArrayList<>(tied);
+        expected.add(oldId);
+        expected.add(made.get(0));
+
+        List<String> walked = new ArrayList<>();
+        String cursor = null;
+        do {
+            var response = api.get(PAGES + "?limit=2" + (cursor == null ? "" : "&cursor=" + cursor)).send();
+            JsonNode list = Pages.expect(200, response);
+            walked.addAll(list.get("data").findValuesAsString("id"));
+            cursor = list.get("next_cursor").isNull() ? null : list.get("next_cursor").stringValue();
+            assertThat(response.header("Next-Cursor")).isEqualTo(cursor);
+        } while (cursor != null);
+        assertThat(walked).containsExactlyElementsOf(expected);
+
+        // A cursor in the middle of the tie, the old id as a cursor, and a cursor whose page was deleted meanwhile.
+        assertThat(pages.get(PAGES + "?cursor=" + tied.get(1)).get("data").findValuesAsString("id"))
+                .containsExactlyElementsOf(expected.subList(2, 6));
+        assertThat(pages.get(PAGES + "?cursor=" + oldId).get("data").findValuesAsString("id")).containsExactly(made.get(0));
+        assertThat(Pages.expect(200, api.get(PAGES + "/" + oldId).send()).get("title").stringValue()).isEqualTo("Page 1");
+        assertThat(anonymous().get("/pages/" + oldId).send().text()).contains("Page 1");
+        Pages.expect(204, api.delete(PAGES + "/" + tied.get(1)).send());
+        assertThat(pages.get(PAGES + "?cursor=" + tied.get(1)).get("data").findValuesAsString("id"))
+                .containsExactlyElementsOf(expected.subList(2, 6));
+        // Another merchant's page, or one that does not exist, is no cursor of this list.
+        String others = merchants.create().test().post(PAGES, "{\"title\":\"T\",\"currency\":\"ZAR\",\"amount\":100}")
+                .send().json().get("id").stringValue();
+        assertBadRequest(api.get(PAGES + "?cursor=" + others).send(), "cursor");
+        assertBadRequest(api.get(PAGES + "?cursor=" + io.tender.api.Ids.newPublicId("pp_")).send(), "cursor");
     }
 
     @Test

@@ -211,6 +211,56 @@ class RateLimitsIT extends IntegrationTestSupport {
         assertThat(visit(anonymous().from("127.0.0.7"), path).status()).isEqualTo(303);
     }
 
+    @Test
+    void anAddressTryingPageIdsIsRefusedAfterItsBudgetWhileAnotherAddressOpensPages() {
+        // The enumeration of issue 26, scaled down: one address asks for payment page ids it does not know, as fast as
+        // it can. The page views of decisions §12: a burst of 60, then 2 a second.
+        Merchant merchant = merchants.create();
+        var created = merchant.test().post("/collect/payment_pages", "{\"title\":\"Unlisted\",\"currency\":\"ZAR\","
+                + "\"amount\":1000,\"requires_customer_details\":false}").send();
+        assertThat(created.status()).as(created.toString()).isEqualTo(201);
+        String page = java.net.URI.create(created.json().get("page_url").stringValue()).getPath();
+        var session = merchant.test().post("/collect/payment_sessions", "{\"amount\":1000,\"currency\":\"ZAR\"}").send();
+        assertThat(session.status()).as(session.toString()).isEqualTo(201);
+        String checkout = java.net.URI.create(session.json().get("session_url").stringValue()).getPath();
+        Api guesser = anonymous().from("127.0.0.8");
+
+        long start = System.nanoTime();
+        List<Api.Response> responses = new ArrayList<>(AtOnce.send(60,
+                i -> guesser.get("/pages/" + io.tender.api.Ids.newPublicId("pp_")).send()));
+        assertThat(responses).as("the burst").allSatisfy(r -> assertThat(r.status()).isEqualTo(404));
+        while (responses.getLast().status() != 429) {
+            assertThat(responses).as("a 429 within 300 guesses").hasSizeLessThan(300);
+            responses.add(guesser.get("/pages/" + io.tender.api.Ids.newPublicId("pp_")).send());
+        }
+        // 2 a second: a token every 500 ms while the run lasted.
+        assertThat(responses.size() - 1).isBetween(60, 60 + (int) Math.ceil((System.nanoTime() - start) / 5e8) + 1);
+        Api.Response refused = responses.getLast();
+        assertThat(refused.contentType()).startsWith("text/html");
+        assertThat(refused.text()).contains("Too many requests", "Nothing was charged").doesNotContain("Unlisted");
+        assertThat(Long.parseLong(refused.header("Retry-After"))).isEqualTo(1L);
+        assertThat(refused.header("RateLimit-Policy")).isEqualTo("\"page-view\";q=60;w=30");
+        assertThat(refused.header("Cache-Control")).isEqualTo("no-store");
+
+        // From that address, the real page, the checkout and its status are refused too, before their ids are looked
+        // up (drained again first: a token comes back every 500 ms).
+        Supplier<Api.Response> drain = () -> guesser.get("/pages/" + io.tender.api.Ids.newPublicId("pp_")).send();
+        while (drain.get().status() != 429) {
+            // the tokens that came back
+        }
+        assertThat(guesser.get(page).send().status()).isEqualTo(429);
+        assertThat(guesser.get(checkout).send().status()).isEqualTo(429);
+        assertTooManyRequests(guesser.get(checkout + "/status").header("Accept", "application/json").send(),
+                "page-view", 60, 30);
+
+        // Another address opens the page and the checkout.
+        Api payer = anonymous().from("127.0.0.9");
+        var opened = payer.get(page).send();
+        assertThat(opened.status()).isEqualTo(200);
+        assertThat(opened.text()).contains("Unlisted");
+        assertThat(payer.get(checkout).send().status()).isEqualTo(200);
+    }
+
     /** A payer's visit: opens the page for its form's token and posts the form. */
     private static Api.Response visit(Api payer, String path) {
         var page = payer.get(path).send();

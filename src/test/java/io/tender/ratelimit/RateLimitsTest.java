@@ -61,6 +61,7 @@ class RateLimitsTest {
         assertThat(settings.balanceLookups()).isEqualTo(new RateLimitSettings.BalanceLookups(10, 20));
         assertThat(settings.perKey()).isEqualTo(new RateLimitSettings.PerKey(1000, 2000));
         assertThat(settings.pageVisits()).isEqualTo(new RateLimitSettings.PageVisits(20, 20));
+        assertThat(settings.pageViews()).isEqualTo(new RateLimitSettings.PageViews(120, 60));
     }
 
     @Test
@@ -74,12 +75,15 @@ class RateLimitsTest {
                 "TENDER_RATE_LIMITS_FAILED_AUTHENTICATIONS_BURST", "30",
                 "TENDER_RATE_LIMITS_BALANCE_LOOKUPS_PER_SECOND", "2",
                 "TENDER_RATE_LIMITS_PAGE_VISITS_PER_MINUTE", "60",
-                "TENDER_RATE_LIMITS_PAGE_VISITS_BURST", "5")));
+                "TENDER_RATE_LIMITS_PAGE_VISITS_BURST", "5",
+                "TENDER_RATE_LIMITS_PAGE_VIEWS_PER_MINUTE", "600",
+                "TENDER_RATE_LIMITS_PAGE_VIEWS_BURST", "100")));
         RateLimitSettings settings = Binder.get(environment).bindOrCreate("tender.rate-limits", RateLimitSettings.class);
         assertThat(settings.perKey()).isEqualTo(new RateLimitSettings.PerKey(5000, 9000));
         assertThat(settings.failedAuthentications()).isEqualTo(new RateLimitSettings.FailedAuthentications(10, 30));
         assertThat(settings.balanceLookups()).isEqualTo(new RateLimitSettings.BalanceLookups(2, 20));
         assertThat(settings.pageVisits()).isEqualTo(new RateLimitSettings.PageVisits(60, 5));
+        assertThat(settings.pageViews()).isEqualTo(new RateLimitSettings.PageViews(600, 100));
     }
 
     @Test
@@ -158,6 +162,29 @@ class RateLimitsTest {
         assertThat(catchThrowableOfType(ApiException.class, () -> limits.pageVisit(payer))).isNotNull();
         advance(1_000);
         limits.pageVisit(payer);
+    }
+
+    @Test
+    void anAddressMakesItsBurstOfPageViewsThenTwoASecond() {
+        RateLimits limits = limits(Map.of());
+        var guesser = from("198.51.100.30");
+        for (int i = 0; i < 60; i++) {
+            limits.pageView(guesser);
+        }
+        ApiException refused = catchThrowableOfType(ApiException.class, () -> limits.pageView(guesser));
+        assertThat(refused.status()).isEqualTo(429);
+        // 120 a minute: a token every 500 ms; an empty bucket of 60 fills in 30 s.
+        assertThat(refused.headers()).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "Retry-After", "1",
+                "RateLimit-Policy", "\"page-view\";q=60;w=30",
+                "RateLimit", "\"page-view\";r=0;t=1"));
+        limits.pageView(from("198.51.100.31"));
+        // Page views and page visits are separate buckets.
+        limits.pageVisit(guesser);
+        advance(499);
+        assertThat(catchThrowableOfType(ApiException.class, () -> limits.pageView(guesser))).isNotNull();
+        advance(1);
+        limits.pageView(guesser);
     }
 
     @Test
