@@ -52,6 +52,7 @@ public class Authentication implements HandlerInterceptor, HandlerMethodArgument
             try {
                 caller = authenticate(header);
             } catch (ApiException refused) {
+                // Counted across instances (decisions §12); over the limit this throws the 429 instead.
                 rateLimits.failedAuthentication(request);
                 throw refused;
             }

@@ -7,12 +7,15 @@ import java.time.Duration;
 
 /**
  * {@code tender.rate-limits.*}: the token buckets of decisions §9, each refilled continuously at {@code per-second}
- * tokens a second ({@code per-minute} a minute for page visits and views) up to {@code burst}. They hold per instance: N instances behind a load balancer let through up to
- * N times as much.
+ * tokens a second ({@code per-minute} a minute for page visits and views) up to {@code burst}. Failed authentications and
+ * balance lookups hold across instances (decisions §12: their buckets are in PostgreSQL, so every instance must have
+ * the same settings); requests per key, page visits and page views hold per instance: N instances behind a load balancer let
+ * through up to N times as much.
  *
  * @param failedAuthentications per client address: requests that present a credential (an API key, or the admin
- *                              token) that is not valid; once the bucket is empty, every request from that address
- *                              that presents a credential is refused before it is looked up
+ *                              token) that is not valid; once an instance has refused one, every request from that
+ *                              address that presents a credential is refused there before it is looked up, until
+ *                              the bucket has tokens again
  * @param balanceLookups        per API key: {@code POST /stored_value/lookup}
  * @param perKey                per API key: every request
  * @param pageVisits            per client address: payment page visits that open a payment session (decisions §7),

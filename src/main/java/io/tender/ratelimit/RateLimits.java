@@ -2,11 +2,13 @@ package io.tender.ratelimit;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Expiry;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.github.bucket4j.Bucket;
+import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
-import io.github.bucket4j.EstimationProbe;
 import io.github.bucket4j.TimeMeter;
+import io.github.bucket4j.distributed.proxy.ProxyManager;
 import io.tender.api.ApiException;
 import io.tender.api.ProblemCode;
 import jakarta.servlet.http.HttpServletRequest;
@@ -23,15 +25,25 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The rate limits of decisions §9, as token buckets (Bucket4j) in this instance's memory. A refusal is an
- * {@link ApiException} 429 {@code too_many_requests} with {@code Retry-After} (whole seconds until the next token,
- * at least 1) and the fields of draft-ietf-httpapi-ratelimit-headers-09: {@code RateLimit-Policy: "per-key";q=2000;w=2}
- * (q: the burst; w: the seconds an empty bucket takes to fill) and {@code RateLimit: "per-key";r=0;t=1} (r: tokens
- * left; t: {@code Retry-After}).
+ * The rate limits of decisions §9 and §12, as token buckets (Bucket4j). A refusal is an {@link ApiException} 429
+ * {@code too_many_requests} with {@code Retry-After} (whole seconds until the next token, at least 1) and the fields
+ * of draft-ietf-httpapi-ratelimit-headers-09: {@code RateLimit-Policy: "per-key";q=2000;w=2} (q: the burst; w: the
+ * seconds an empty bucket takes to fill) and {@code RateLimit: "per-key";r=0;t=1} (r: tokens left; t:
+ * {@code Retry-After}).
  *
- * <p>Buckets live in caches that forget a bucket once it has been idle long enough to be full again (so forgetting
- * it changes nothing) and hold at most {@value #MAX_BUCKETS} per limit, so a flood of addresses or keys cannot grow
- * memory without bound.
+ * <p>Failed authentications and balance lookups are counted in buckets every instance shares ({@link SharedBuckets},
+ * in PostgreSQL), so N instances do not give an attacker N bursts. Only a failed authentication or a balance lookup
+ * costs a database transaction: the check every request that presents a credential passes before its lookup reads
+ * this instance's memory alone, where an address stays refused from the moment this instance counted one of its
+ * failures over the limit until the shared bucket is out of debt again. A failure counts even when it is refused (the
+ * bucket goes into debt): the credential was looked up, and instances that have not yet seen the refusal each look up
+ * one more before they refuse too; paying for those keeps the guesses of an address spread over any number of
+ * instances at the limit's rate.
+ *
+ * <p>Requests per key and payment page visits are counted in this instance's memory (a round trip on every request
+ * would cost more than the limit saves), in caches that forget a bucket once it has been idle long enough to be full
+ * again (so forgetting it changes nothing) and hold at most {@value #MAX_BUCKETS} per limit, so a flood of addresses
+ * or keys cannot grow memory without bound.
  */
 @Component
 public class RateLimits {
@@ -41,22 +53,25 @@ public class RateLimits {
     static final String POLICY = "RateLimit-Policy";
     static final String STATE = "RateLimit";
 
-    private final Limiter failedAuthentications;
-    private final Limiter balanceLookups;
+    private final SharedLimiter failedAuthentications;
+    private final SharedLimiter balanceLookups;
     private final Limiter perKey;
     private final Limiter pageVisits;
     private final Limiter pageViews;
 
     @Autowired
-    RateLimits(RateLimitSettings settings) {
-        this(settings, TimeMeter.SYSTEM_NANOTIME, Ticker.systemTicker());
+    RateLimits(RateLimitSettings settings, SharedBuckets shared) {
+        this(settings, shared.buckets(), TimeMeter.SYSTEM_NANOTIME, Ticker.systemTicker());
     }
 
-    /** With the clocks of a test: one for the buckets, one for the caches that forget idle buckets. */
-    RateLimits(RateLimitSettings settings, TimeMeter time, Ticker ticker) {
-        this.failedAuthentications = new Limiter("failed-auth", settings.failedAuthentications(), time, ticker,
+    /**
+     * With the shared buckets of a test and its clocks: one for the buckets in memory, one for the caches (and for
+     * how long an address or key stays refused here).
+     */
+    RateLimits(RateLimitSettings settings, ProxyManager<String> shared, TimeMeter time, Ticker ticker) {
+        this.failedAuthentications = new SharedLimiter("failed-auth", settings.failedAuthentications(), shared, ticker,
                 "Too many failed authentications from this client address. Retry after the time in Retry-After.");
-        this.balanceLookups = new Limiter("balance-lookup", settings.balanceLookups(), time, ticker,
+        this.balanceLookups = new SharedLimiter("balance-lookup", settings.balanceLookups(), shared, ticker,
                 "Too many balance lookups with this API key. Retry after the time in Retry-After.");
         this.perKey = new Limiter("per-key", settings.perKey(), time, ticker,
                 "Too many requests with this API key. Retry after the time in Retry-After.");
@@ -67,14 +82,18 @@ public class RateLimits {
     }
 
     /**
-     * Refuses a request that presents a credential when its client address has used up its failed authentications,
-     * before the credential is looked up. Takes no token: only failures do ({@link #failedAuthentication}).
+     * Refuses a request that presents a credential, before the credential is looked up, while this instance knows its
+     * client address to be over its failed authentications ({@link #failedAuthentication} refused it). Reads memory
+     * only and takes no token: only failures do.
      */
     public void refuseIfFailingAuthentication(HttpServletRequest request) {
-        failedAuthentications.refuseIfEmpty(clientAddress(request.getRemoteAddr()));
+        failedAuthentications.refuseIfRefused(clientAddress(request.getRemoteAddr()));
     }
 
-    /** Counts a credential that was presented and not valid against the request's client address. */
+    /**
+     * Counts a credential that was presented and not valid against the request's client address, in the bucket all
+     * instances share; throws the 429 to answer instead of the 401 when the address was over its limit.
+     */
     public void failedAuthentication(HttpServletRequest request) {
         failedAuthentications.count(clientAddress(request.getRemoteAddr()));
     }
@@ -84,7 +103,7 @@ public class RateLimits {
         perKey.take(keyId);
     }
 
-    /** Takes one balance lookup from the key's bucket, or refuses it. */
+    /** Takes one balance lookup from the key's bucket, which all instances share, or refuses it. */
     public void balanceLookup(String keyId) {
         balanceLookups.take(keyId);
     }
@@ -124,27 +143,46 @@ public class RateLimits {
         }
     }
 
-    /** One limit: a bucket per client address or key. */
+    /** The fields of a limit's 429: its policy and its words. */
+    private record Refusal(String name, long fillSeconds, String policy, String detail) {
+
+        static Refusal of(String name, RateLimitSettings.Limit limit, String detail) {
+            // The seconds an empty bucket takes to fill.
+            long fillSeconds = Math.max(1, Math.ceilDiv(Math.ceilDiv(limit.burst() * limit.period().toNanos(),
+                    limit.tokens()), 1_000_000_000L));
+            return new Refusal(name, fillSeconds, "\"" + name + "\";q=" + limit.burst() + ";w=" + fillSeconds, detail);
+        }
+
+        ApiException refused(long nanosToWait) {
+            long seconds = Math.max(1, Math.ceilDiv(nanosToWait, 1_000_000_000L));
+            Map<String, String> headers = new LinkedHashMap<>();
+            headers.put(RETRY_AFTER, Long.toString(seconds));
+            headers.put(POLICY, policy);
+            headers.put(STATE, "\"" + name + "\";r=0;t=" + seconds);
+            return new ApiException(ProblemCode.TOO_MANY_REQUESTS, 429, detail, List.of(), headers);
+        }
+    }
+
+    private static BucketConfiguration configuration(RateLimitSettings.Limit limit) {
+        return BucketConfiguration.builder()
+                .addLimit(l -> l.capacity(limit.burst()).refillGreedy(limit.tokens(), limit.period()))
+                .build();
+    }
+
+    /** One limit in this instance's memory: a bucket per client address or key. */
     private static final class Limiter {
 
-        private final String name;
         private final RateLimitSettings.Limit limit;
         private final TimeMeter time;
-        private final String refusal;
+        private final Refusal refusal;
         private final Cache<String, Bucket> buckets;
-        private final String policy;
 
-        Limiter(String name, RateLimitSettings.Limit limit, TimeMeter time, Ticker ticker, String refusal) {
-            this.name = name;
+        Limiter(String name, RateLimitSettings.Limit limit, TimeMeter time, Ticker ticker, String detail) {
             this.limit = limit;
             this.time = time;
-            this.refusal = refusal;
-            long periodNanos = limit.period().toNanos();
-            long fillSeconds = Math.max(1, Math.ceilDiv(Math.ceilDiv(limit.burst() * periodNanos, limit.tokens()),
-                    1_000_000_000L));
-            this.policy = "\"" + name + "\";q=" + limit.burst() + ";w=" + fillSeconds;
+            this.refusal = Refusal.of(name, limit, detail);
             this.buckets = Caffeine.newBuilder().ticker(ticker)
-                    .expireAfterAccess(Duration.ofSeconds(fillSeconds)).maximumSize(MAX_BUCKETS).build();
+                    .expireAfterAccess(Duration.ofSeconds(refusal.fillSeconds())).maximumSize(MAX_BUCKETS).build();
         }
 
         private Bucket bucket(String key) {
@@ -157,33 +195,73 @@ public class RateLimits {
         void take(String key) {
             ConsumptionProbe probe = bucket(key).tryConsumeAndReturnRemaining(1);
             if (!probe.isConsumed()) {
-                throw refused(probe.getNanosToWaitForRefill());
+                throw refusal.refused(probe.getNanosToWaitForRefill());
+            }
+        }
+    }
+
+    /**
+     * One limit in the buckets all instances share, a bucket per client address or key (its row is the limit's name
+     * and the key), and what this instance knows without asking: the keys it saw refused, until when.
+     */
+    private static final class SharedLimiter {
+
+        private final String name;
+        private final BucketConfiguration configuration;
+        private final ProxyManager<String> buckets;
+        private final Refusal refusal;
+        private final Ticker ticker;
+        /** Per key: until when (the ticker's nanoseconds) the shared bucket refuses, as of its last answer here. */
+        private final Cache<String, Long> refusedUntil;
+
+        SharedLimiter(String name, RateLimitSettings.Limit limit, ProxyManager<String> buckets, Ticker ticker,
+                      String detail) {
+            this.name = name;
+            this.configuration = configuration(limit);
+            this.buckets = buckets;
+            this.refusal = Refusal.of(name, limit, detail);
+            this.ticker = ticker;
+            this.refusedUntil = Caffeine.newBuilder().ticker(ticker)
+                    .expireAfter(Expiry.<String, Long>writing((key, until) ->
+                            Duration.ofNanos(Math.max(0, until - ticker.read()))))
+                    .maximumSize(MAX_BUCKETS).build();
+        }
+
+        private Bucket bucket(String key) {
+            return buckets.builder().build(name + ":" + key, () -> configuration);
+        }
+
+        /** Refuses, from memory, a key this instance saw refused for as long as the shared bucket refuses it. */
+        void refuseIfRefused(String key) {
+            Long until = refusedUntil.getIfPresent(key);
+            if (until != null) {
+                long wait = until - ticker.read();
+                if (wait > 0) {
+                    throw refusal.refused(wait);
+                }
             }
         }
 
-        void refuseIfEmpty(String key) {
-            Bucket bucket = buckets.getIfPresent(key);
-            if (bucket == null) {
-                return;
-            }
-            EstimationProbe probe = bucket.estimateAbilityToConsume(1);
-            if (!probe.canBeConsumed()) {
-                throw refused(probe.getNanosToWaitForRefill());
+        /** Takes a token, or refuses (without taking one) while the bucket is empty. */
+        void take(String key) {
+            refuseIfRefused(key);
+            ConsumptionProbe probe = bucket(key).tryConsumeAndReturnRemaining(1);
+            if (!probe.isConsumed()) {
+                throw refusedFor(key, probe.getNanosToWaitForRefill());
             }
         }
 
+        /** Takes a token even from an empty bucket (into debt), and refuses if the bucket had none. */
         void count(String key) {
-            // Never below empty: a flood of failures cannot push the wait further out than one token's refill.
-            bucket(key).tryConsume(1);
+            long wait = bucket(key).consumeIgnoringRateLimits(1);
+            if (wait > 0) {
+                throw refusedFor(key, wait);
+            }
         }
 
-        private ApiException refused(long nanosToWait) {
-            long seconds = Math.max(1, Math.ceilDiv(nanosToWait, 1_000_000_000L));
-            Map<String, String> headers = new LinkedHashMap<>();
-            headers.put(RETRY_AFTER, Long.toString(seconds));
-            headers.put(POLICY, policy);
-            headers.put(STATE, "\"" + name + "\";r=0;t=" + seconds);
-            return new ApiException(ProblemCode.TOO_MANY_REQUESTS, 429, refusal, List.of(), headers);
+        private ApiException refusedFor(String key, long nanosToWait) {
+            refusedUntil.put(key, ticker.read() + nanosToWait);
+            return refusal.refused(nanosToWait);
         }
     }
 }

@@ -1,6 +1,7 @@
 /**
- * Rate limits (decisions §9): token buckets per client address (failed authentications) and per API key (balance
- * lookups, all requests), kept in this instance's memory and answered 429 {@code too_many_requests} with
+ * Rate limits (decisions §9, §12): token buckets for failed authentications per client address and balance lookups
+ * per API key, shared by every instance in PostgreSQL ({@code rate_limit_buckets}), and for requests per API key and
+ * payment page visits per client address, in this instance's memory. A refusal is 429 {@code too_many_requests} with
  * {@code Retry-After} and the {@code RateLimit-Policy} / {@code RateLimit} fields.
  */
 @ApplicationModule(allowedDependencies = {"api"})

@@ -9,6 +9,7 @@ import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.env.SystemEnvironmentPropertySource;
 import org.springframework.mock.web.MockHttpServletRequest;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -17,7 +18,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-/** The buckets of {@link RateLimits} on a clock the test moves, and the settings' defaults and names. */
+/**
+ * The buckets of {@link RateLimits} on a clock the test moves, and the settings' defaults and names. The shared
+ * buckets are in memory ({@link SharedBucketsInMemory}); two {@code RateLimits} on them are two instances on one
+ * database.
+ */
 class RateLimitsTest {
 
     /** One clock for the buckets and for the caches that forget idle buckets. */
@@ -34,8 +39,11 @@ class RateLimitsTest {
         }
     };
 
+    /** The database every instance of a test uses. */
+    private final SharedBucketsInMemory database = new SharedBucketsInMemory(time);
+
     private RateLimits limits(Map<String, Object> properties) {
-        return new RateLimits(bind(properties), time, nanos::get);
+        return new RateLimits(bind(properties), database, time, nanos::get);
     }
 
     private static RateLimitSettings bind(Map<String, Object> properties) {
@@ -93,25 +101,126 @@ class RateLimitsTest {
     }
 
     @Test
-    void the21stFailedAuthenticationInABurstRefusesTheAddressUntilATokenIsBack() {
+    void the21stFailedAuthenticationInABurstIsRefusedAndThenTheAddressUntilATokenIsBack() {
         RateLimits limits = limits(Map.of());
         var attacker = from("203.0.113.7");
         for (int i = 0; i < 20; i++) {
             limits.refuseIfFailingAuthentication(attacker);
             limits.failedAuthentication(attacker);
         }
-        ApiException refused = catchThrowableOfType(ApiException.class,
-                () -> limits.refuseIfFailingAuthentication(attacker));
+        // The 21st is looked up (nothing here knew the address was over) and its failure answered 429, not 401.
+        limits.refuseIfFailingAuthentication(attacker);
+        ApiException refused = catchThrowableOfType(ApiException.class, () -> limits.failedAuthentication(attacker));
         assertThat(refused.status()).isEqualTo(429);
         assertThat(refused.code().code()).isEqualTo("too_many_requests");
         assertThat(refused.headers()).containsExactlyInAnyOrderEntriesOf(Map.of(
                 "Retry-After", "1",
                 "RateLimit-Policy", "\"failed-auth\";q=20;w=2",
                 "RateLimit", "\"failed-auth\";r=0;t=1"));
-        // Checking takes nothing: another address, and this one a token's refill (100 ms) later, pass.
+        // From then on the address is refused before any lookup, until the token it went into debt for is back.
+        assertThat(catchThrowableOfType(ApiException.class, () -> limits.refuseIfFailingAuthentication(attacker))
+                .headers()).containsEntry("Retry-After", "1");
         limits.refuseIfFailingAuthentication(from("203.0.113.8"));
-        advance(100);
+        advance(99);
+        assertThatThrownBy(() -> limits.refuseIfFailingAuthentication(attacker)).isInstanceOf(ApiException.class);
+        advance(1);
         limits.refuseIfFailingAuthentication(attacker);
+    }
+
+    @Test
+    void twoInstancesCountAnAddresssFailuresInOneBucket() {
+        RateLimits first = limits(Map.of());
+        RateLimits second = limits(Map.of());
+        var attacker = from("203.0.113.9");
+        for (int i = 0; i < 20; i++) {
+            RateLimits instance = i % 2 == 0 ? first : second;
+            instance.refuseIfFailingAuthentication(attacker);
+            instance.failedAuthentication(attacker);
+        }
+        assertThat(catchThrowableOfType(ApiException.class, () -> first.failedAuthentication(attacker)).status())
+                .isEqualTo(429);
+        // The second instance has not seen the refusal: it looks the next credential up, and counts its failure.
+        second.refuseIfFailingAuthentication(attacker);
+        assertThat(catchThrowableOfType(ApiException.class, () -> second.failedAuthentication(attacker)).status())
+                .isEqualTo(429);
+        assertThatThrownBy(() -> second.refuseIfFailingAuthentication(attacker)).isInstanceOf(ApiException.class);
+        // Each refusal took a token it did not have: the bucket is two in debt, which 200 ms of refill pay back.
+        advance(199);
+        assertThatThrownBy(() -> second.refuseIfFailingAuthentication(attacker)).isInstanceOf(ApiException.class);
+        advance(1);
+        second.refuseIfFailingAuthentication(attacker);
+    }
+
+    @Test
+    void guessesSpreadOverFourInstancesStayAtTheRateOfOneBucket() {
+        List<RateLimits> instances = List.of(limits(Map.of()), limits(Map.of()), limits(Map.of()), limits(Map.of()));
+        var attacker = from("203.0.113.10");
+        int lookedUp = 0;
+        // Every millisecond for 10 s, each instance gets a bad key; it looks it up unless it refuses the address.
+        for (int millisecond = 0; millisecond < 10_000; millisecond++) {
+            for (RateLimits instance : instances) {
+                try {
+                    instance.refuseIfFailingAuthentication(attacker);
+                } catch (ApiException refusedBeforeLookup) {
+                    continue;
+                }
+                lookedUp++;
+                try {
+                    instance.failedAuthentication(attacker);
+                } catch (ApiException refusedAfterLookup) {
+                    // a 429 in place of the 401: the guess was made all the same
+                }
+            }
+            advance(1);
+        }
+        // The burst, 10 a second for 10 s, and at most one more per instance: each instance's first guess after the
+        // debt is paid back. (Were refused failures free, each instance would get a guess every 100 ms, on top of the
+        // one that takes the token: 519 were made, tried once.)
+        assertThat(lookedUp).isBetween(20 + 100, 20 + 100 + instances.size());
+        // The rest of the 40,000 attempts were refused from memory: the shared buckets saw one command per lookup.
+        assertThat(database.commands()).isLessThanOrEqualTo(lookedUp + 1);
+    }
+
+    @Test
+    void twoInstancesTakeAKeysBalanceLookupsFromOneBucket() {
+        RateLimits first = limits(Map.of());
+        RateLimits second = limits(Map.of());
+        for (int i = 0; i < 20; i++) {
+            (i % 2 == 0 ? first : second).balanceLookup("key_a");
+        }
+        ApiException refused = catchThrowableOfType(ApiException.class, () -> second.balanceLookup("key_a"));
+        assertThat(refused.headers()).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "Retry-After", "1",
+                "RateLimit-Policy", "\"balance-lookup\";q=20;w=2",
+                "RateLimit", "\"balance-lookup\";r=0;t=1"));
+        assertThatThrownBy(() -> first.balanceLookup("key_a")).isInstanceOf(ApiException.class);
+        first.balanceLookup("key_b");
+        // A refused lookup takes nothing: 100 ms later one passes, on either instance, and then the next is refused.
+        advance(100);
+        first.balanceLookup("key_a");
+        assertThatThrownBy(() -> second.balanceLookup("key_a")).isInstanceOf(ApiException.class);
+    }
+
+    @Test
+    void aRequestWithAGoodKeyCostsTheSharedBucketsNothingAndItsKeyIsCountedInThisInstancesMemory() {
+        RateLimits first = limits(Map.of("tender.rate-limits.per-key.burst", "2"));
+        RateLimits second = limits(Map.of("tender.rate-limits.per-key.burst", "2"));
+        // What Authentication does for a key that is valid: the check before the lookup, then the per-key bucket.
+        var client = from("198.51.100.7");
+        first.refuseIfFailingAuthentication(client);
+        first.request("key_a");
+        first.refuseIfFailingAuthentication(client);
+        first.request("key_a");
+        assertThatThrownBy(() -> first.request("key_a")).isInstanceOf(ApiException.class);
+        second.refuseIfFailingAuthentication(client);
+        second.request("key_a");
+        assertThat(database.commands()).as("transactions on the shared buckets").isZero();
+        // A failure and a balance lookup do use them.
+        first.failedAuthentication(client);
+        int afterTheFailure = database.commands();
+        assertThat(afterTheFailure).isPositive();
+        first.balanceLookup("key_a");
+        assertThat(database.commands()).isGreaterThan(afterTheFailure);
     }
 
     @Test
@@ -219,8 +328,11 @@ class RateLimitsTest {
         for (int i = 0; i < 20; i++) {
             limits.failedAuthentication(from("2001:db8:1:2::" + Integer.toHexString(i + 1)));
         }
-        assertThatThrownBy(() -> limits.refuseIfFailingAuthentication(from("2001:db8:1:2::ffff")))
+        assertThatThrownBy(() -> limits.failedAuthentication(from("2001:db8:1:2::ffff")))
+                .isInstanceOf(ApiException.class);
+        assertThatThrownBy(() -> limits.refuseIfFailingAuthentication(from("2001:db8:1:2::fffe")))
                 .isInstanceOf(ApiException.class);
         limits.refuseIfFailingAuthentication(from("2001:db8:1:3::1"));
+        limits.failedAuthentication(from("2001:db8:1:3::1"));
     }
 }
