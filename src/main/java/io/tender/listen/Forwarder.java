@@ -21,7 +21,8 @@ import java.util.List;
  */
 final class Forwarder {
 
-    static final Duration TIMEOUT = Duration.ofSeconds(10);
+    /** As a delivery: a 2xx within 15 seconds, body and all. */
+    static final Duration TIMEOUT = Duration.ofSeconds(15);
 
     /** What came of one attempt: the receiver's status, or why there was none. */
     record Outcome(Integer status, String error) {

@@ -152,7 +152,7 @@ record ListenOptions(URI forwardTo, String apiKey, URI baseUrl, EventFilter even
                     || uri.getRawUserInfo() != null || uri.getRawFragment() != null) {
                 throw new URISyntaxException(candidate, "not an http URL");
             }
-            if (uri.getRawPath() == null || uri.getRawPath().isEmpty()) {
+            if (option.equals("--forward-to") && (uri.getRawPath() == null || uri.getRawPath().isEmpty())) {
                 uri = new URI(uri.getScheme(), null, uri.getHost(), uri.getPort(), "/", uri.getQuery(), null);
             }
             return uri;

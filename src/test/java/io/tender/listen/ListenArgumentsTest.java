@@ -51,7 +51,7 @@ class ListenArgumentsTest {
         assertThat(fromEnvironment).isInstanceOfSatisfying(ListenOptions.Run.class, run -> {
             assertThat(run.options().apiKey()).isEqualTo(KEY);
             assertThat(run.options().forwardTo()).hasToString("http://localhost:3000/hooks");
-            assertThat(run.options().baseUrl()).hasToString("http://localhost:8080/");
+            assertThat(run.options().baseUrl()).hasToString("http://localhost:8080");
             assertThat(run.options().interval()).isEqualTo(Duration.ofSeconds(1));
             assertThat(run.options().toString()).doesNotContain(KEY);
         });
