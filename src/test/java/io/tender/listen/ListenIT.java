@@ -289,6 +289,34 @@ class ListenIT extends ApiIntegrationTest {
     }
 
     @Test
+    void anEventWhoseTransactionCommitsAfterNewerOnesWereForwardedIsStillForwarded() {
+        RunningListener listener = listen();
+        receiver.secrets(listener.secret());
+        redeem();
+        List<String> events = eventLog();
+        awaitAll(receiver, events);
+
+        // As a transaction that took its event's id (and time) 20 s ago and commits only now: its id is older than
+        // those already forwarded. (Written as the outbox row it would be; GET /events reads the outbox.)
+        String template = events.getLast();
+        long millis = Long.parseLong(template.substring(4, 16), 16) - 20_000;
+        String late = "evt_" + String.format("%012x", millis) + "0123456789ab";
+        assertThat(late).isLessThan(events.getFirst());
+        jdbc.sql("""
+                        insert into outbox (id, aggregatetype, aggregateid, type, payload, merchant_id, mode, created_at)
+                        select ?, aggregatetype, aggregateid, type, payload, merchant_id, mode,
+                               created_at - interval '20 seconds'
+                          from outbox where id = ?""")
+                .params(late, template).update();
+
+        List<Received> received = receiver.await(r -> ids(r).contains(late), WAIT, "the late event");
+        List<String> expected = new ArrayList<>(events);
+        expected.add(late);
+        assertThat(ids(received)).isEqualTo(expected);
+        assertThat(received.getLast().signatureValid()).isTrue();
+    }
+
+    @Test
     void aKeyTheServiceDoesNotKnowStopsItWithAClearErrorAndNoSecret() {
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         PrintStream stream = new PrintStream(output, true, StandardCharsets.UTF_8);
