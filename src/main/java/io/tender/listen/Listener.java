@@ -74,7 +74,13 @@ final class Listener {
             out.println("Ready! Your webhook signing secret is " + state.signingSecret() + " (^C to quit)");
             out.println(start);
             out.flush();
-            return loop(feed, state, new Forwarder(http, options.forwardTo(), state.signingSecret()));
+            try {
+                return loop(feed, state, new Forwarder(http, options.forwardTo(), state.signingSecret()));
+            } catch (UncheckedIOException e) {
+                // The state file could not be written: stop rather than forward events it would forget.
+                err.println("tender listen: " + e.getMessage() + " (" + e.getCause().getClass().getSimpleName() + ")");
+                return 1;
+            }
         } catch (InterruptedException e) {
             out.println("Stopped. The next run resumes after the last event your receiver accepted.");
             return 0;
