@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The README's "Configuration" table is the operator's list of settings: it names every {@code tender.*} setting the
+ * The "Configuration" table (docs/configuration.md) is the operator's list of settings: it names every {@code tender.*} setting the
  * code has (as its environment variable, {@code TENDER_...}), with the default the code has, and nothing that does
  * not exist. The code's side is the metadata {@code spring-boot-configuration-processor} writes from the
  * {@code @ConfigurationProperties} records at compile time (their {@code @DefaultValue}s), plus the
@@ -58,7 +58,7 @@ class ConfigurationTableTest {
     private static final Map<String, String> byVariable = new LinkedHashMap<>();
     /** Property or application.yml variable → its default, as text ("" when none). */
     private static final Map<String, String> defaults = new TreeMap<>();
-    /** README variable → the default cell's value for it (null when the cell is prose). */
+    /** docs/configuration.md variable → the default cell's value for it (null when the cell is prose). */
     private static final Map<String, String> table = new LinkedHashMap<>();
 
     @BeforeAll
@@ -82,7 +82,7 @@ class ConfigurationTableTest {
             byVariable.put(placeholder.group(1), placeholder.group(1));
             defaults.put(placeholder.group(1), placeholder.group(2));
         }
-        readTable(Files.readString(Path.of("README.md")));
+        readTable(Files.readString(Path.of("docs/configuration.md")));
     }
 
     private static void record(String name, JsonNode property) {
@@ -101,10 +101,8 @@ class ConfigurationTableTest {
         byVariable.put(variable.replace('-', '_'), name);
     }
 
-    /** Rows of "## Configuration": {@code | `A`, `_B` | `1`, `2` | ... |}; {@code _B} is A's sibling B. */
-    private static void readTable(String readme) {
-        String section = readme.substring(readme.indexOf("\n## Configuration\n"));
-        section = section.substring(0, section.indexOf("\n## ", 1));
+    /** The table's rows: {@code | `A`, `_B` | `1`, `2` | ... |}; {@code _B} is A's sibling B. */
+    private static void readTable(String section) {
         for (String line : section.lines().filter(l -> l.startsWith("| `")).toList()) {
             String[] cells = line.split("\\|");
             List<String> names = codes(cells[1]);
@@ -157,17 +155,17 @@ class ConfigurationTableTest {
         Set<String> missing = new TreeSet<>(defaults.keySet());
         missing.removeAll(listed);
         missing.removeIf(p -> skipped.containsKey(p) || documentedElsewhere(p));
-        assertThat(missing).as("settings the README's Configuration table does not list").isEmpty();
+        assertThat(missing).as("settings docs/configuration.md does not list").isEmpty();
     }
 
     @Test
     void the_table_lists_no_setting_that_does_not_exist() {
         List<String> unknown = table.keySet().stream()
                 .filter(v -> v.startsWith("TENDER_") && !byVariable.containsKey(v)).toList();
-        assertThat(unknown).as("README variables no record or application.yml binds").isEmpty();
+        assertThat(unknown).as("docs/configuration.md variables no record or application.yml binds").isEmpty();
         List<String> undocumented = table.keySet().stream().map(byVariable::get)
                 .filter(p -> p != null && skipped.containsKey(p)).toList();
-        assertThat(undocumented).as("README lists settings the code marks as not for operators").isEmpty();
+        assertThat(undocumented).as("docs/configuration.md lists settings the code marks as not for operators").isEmpty();
     }
 
     @Test
@@ -182,15 +180,15 @@ class ConfigurationTableTest {
             if (actual.isEmpty()) {
                 // No default: the cell says "unset" or what the code computes instead, never a value of its own.
                 if (shown != null && setting.startsWith("tender.") && !types.get(setting).equals("java.lang.String")) {
-                    wrong.put(variable, "README `" + shown + "`, code none");
+                    wrong.put(variable, "docs `" + shown + "`, code none");
                 }
                 return;
             }
             if (shown == null || !same(setting, shown, actual)) {
-                wrong.put(variable, "README " + (shown == null ? "no value" : "`" + shown + "`") + ", code " + actual);
+                wrong.put(variable, "docs " + (shown == null ? "no value" : "`" + shown + "`") + ", code " + actual);
             }
         });
-        assertThat(wrong).as("defaults the README gives differently from the code").isEmpty();
+        assertThat(wrong).as("defaults docs/configuration.md gives differently from the code").isEmpty();
     }
 
     @Test

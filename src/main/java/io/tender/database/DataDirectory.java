@@ -8,8 +8,8 @@ import java.nio.file.Path;
 /**
  * {@code tender.data-dir}.
  *
- * @param dataDir where the service keeps its local files: the embedded PostgreSQL's data ({@code postgres/}) and the
- *                generated master key ({@code master.key})
+ * @param dataDir where the service keeps its local files: the embedded PostgreSQL's data ({@code postgres/}) and its
+ *                superuser's password ({@code postgres.password}), and the generated master key ({@code master.key})
  */
 @ConfigurationProperties("tender")
 public record DataDirectory(@DefaultValue("./.tender") Path dataDir) {

@@ -17,12 +17,15 @@ import org.springframework.util.StringUtils;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Without {@code SPRING_DATASOURCE_URL} the service runs its own PostgreSQL (real binaries from Maven Central) whose
- * data lives in {@code <data-dir>/postgres} and survives restarts. With it, Spring Boot's normal data source is used.
+ * data lives in {@code <data-dir>/postgres} and survives restarts; it asks every connection for the superuser's
+ * password, kept in {@code <data-dir>/postgres.password} ({@link SuperuserPassword}, {@link AccessRules}). With it,
+ * Spring Boot's normal data source is used.
  */
 @Configuration(proxyBeanMethods = false)
 @Conditional(EmbeddedDatabaseConfiguration.NoDatabaseConfigured.class)
@@ -30,8 +33,27 @@ class EmbeddedDatabaseConfiguration {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedDatabaseConfiguration.class);
 
+    /**
+     * Generated on a data folder's first start; a database initialised before decisions §12 (which let everyone in)
+     * gets one too, but one that asks for a password cannot be opened without the file that holds it.
+     */
+    @Bean
+    SuperuserPassword embeddedPostgresPassword(DataDirectory dataDirectory) throws IOException {
+        Path dataDir = dataDirectory.dataDir().toAbsolutePath().normalize();
+        Path pgData = dataDir.resolve("postgres");
+        Path passwordFile = SuperuserPassword.fileIn(dataDir);
+        if (Files.exists(pgData.resolve("postgresql.conf")) && !Files.exists(passwordFile)
+                && !AccessRules.trustsAnyone(pgData)) {
+            throw new IllegalStateException("The embedded PostgreSQL in " + pgData + " needs the superuser password kept in "
+                    + passwordFile + ", which is missing: restore that file, or move " + pgData
+                    + " away to start on an empty database");
+        }
+        return SuperuserPassword.readOrCreate(passwordFile);
+    }
+
     @Bean(destroyMethod = "close")
-    EmbeddedPostgres embeddedPostgres(DataDirectory dataDirectory) throws IOException {
+    EmbeddedPostgres embeddedPostgres(DataDirectory dataDirectory, SuperuserPassword password)
+            throws IOException, SQLException {
         Path pgData = dataDirectory.dataDir().toAbsolutePath().normalize().resolve("postgres");
         Files.createDirectories(pgData);
         stopOrphanedServer(pgData);
@@ -42,19 +64,38 @@ class EmbeddedDatabaseConfiguration {
                 // which would pull it from under the background jobs during shutdown).
                 .setRegisterShutdownHook(false)
                 .setPGStartupWait(Duration.ofSeconds(60))
+                // The library passes these to initdb as --name=value (it has no other way in), after its own
+                // "-A trust", which a later --auth overrides: a new data folder asks every connection for the
+                // superuser's password from its first start (decisions §12).
                 .setLocaleConfig("locale", "C")
+                .setLocaleConfig("auth", "scram-sha-256")
+                .setLocaleConfig("pwfile", password.file().toString())
+                .setConnectConfig("password", password.value())
                 // The library defaults to synchronous_commit=off; a payment service must not lose acknowledged commits.
                 .setServerConfig("synchronous_commit", "on")
                 .setServerConfig("max_connections", "200");
         log.info("Starting embedded PostgreSQL with data in {}", pgData);
-        return builder.start();
+        EmbeddedPostgres postgres = builder.start();
+        try {
+            if (AccessRules.requirePassword(postgres, pgData, password)) {
+                log.warn("The embedded PostgreSQL in {} let every local connection in without a password; it now asks "
+                        + "for the one in {}", pgData, password.file());
+            }
+        } catch (IOException | SQLException | RuntimeException e) {
+            postgres.close();
+            throw e;
+        }
+        log.info("Embedded PostgreSQL on 127.0.0.1:{}, database and user postgres, password in {}", postgres.getPort(),
+                password.file());
+        return postgres;
     }
 
     @Bean
     @ConfigurationProperties("spring.datasource.hikari")
-    HikariDataSource dataSource(EmbeddedPostgres postgres, DataSourceProperties properties) {
+    HikariDataSource dataSource(EmbeddedPostgres postgres, SuperuserPassword password, DataSourceProperties properties) {
         properties.setUrl(postgres.getJdbcUrl("postgres", "postgres"));
         properties.setUsername("postgres");
+        properties.setPassword(password.value());
         return properties.initializeDataSourceBuilder().type(HikariDataSource.class).build();
     }
 

@@ -1,5 +1,6 @@
 /**
- * The service's own embedded PostgreSQL when no {@code SPRING_DATASOURCE_URL} is given, and {@link
+ * The service's own embedded PostgreSQL when no {@code SPRING_DATASOURCE_URL} is given (which lets in only whoever gives
+ * the password generated into the data folder), and {@link
  * io.tender.database.RoundTrips}: several statements sent to PostgreSQL in one round trip. It depends on no other module.
  */
 @ApplicationModule(allowedDependencies = {})

@@ -66,7 +66,7 @@ public final class UnsafeSettings implements ApplicationListener<ApplicationEnvi
         @Override
         protected FailureAnalysis analyze(Throwable rootFailure, RefusedException cause) {
             return new FailureAnalysis(cause.getMessage(),
-                    "Change the named settings (README, \"Configuration\") and start again.", cause);
+                    "Change the named settings (docs/configuration.md) and start again.", cause);
         }
     }
 }

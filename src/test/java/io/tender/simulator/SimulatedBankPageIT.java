@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Live mode end to end on one machine, as the README runs it: the packaged service against the provider simulator's
+ * Live mode end to end on one machine, as docs/redemptions.md runs it: the packaged service against the provider simulator's
  * processor. A card that needs 3-D Secure sends the customer's browser (here plain HTTP, as with JavaScript off) from
  * the checkout to the simulator's own bank page, and its Approve back to the checkout, which then shows it paid.
  */
