@@ -53,7 +53,7 @@ import java.util.concurrent.TimeoutException;
 @Component
 class WebhookSender {
 
-    static final String USER_AGENT = "Tender-Webhooks/1";
+    static final String USER_AGENT = WebhookSigner.USER_AGENT;
     static final int EXCERPT_CHARACTERS = 500;
     private static final int EXCERPT_BYTES = 4 * EXCERPT_CHARACTERS;
     private static final ContentType JSON = ContentType.create("application/json");

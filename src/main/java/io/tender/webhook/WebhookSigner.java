@@ -12,25 +12,28 @@ import java.util.stream.Collectors;
 
 /**
  * Standard Webhooks signatures (decisions §5): {@code v1,<base64 HMAC-SHA256 of "id.timestamp.body">} under each
- * valid secret, separated by spaces, signed with the specification's own Java library.
+ * valid secret, separated by spaces, signed with the specification's own Java library. Public for {@code tender listen}
+ * (io.tender.listen), which signs what it forwards to a developer's machine exactly as a delivery is signed.
  */
-final class WebhookSigner {
+public final class WebhookSigner {
 
-    static final String SECRET_PREFIX = "whsec_";
+    public static final String SECRET_PREFIX = "whsec_";
+    /** The {@code User-Agent} of every webhook request. */
+    public static final String USER_AGENT = "Tender-Webhooks/1";
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private WebhookSigner() {
     }
 
     /** A fresh secret: {@code whsec_} and 32 random bytes in base64. */
-    static String newSecret() {
+    public static String newSecret() {
         byte[] key = new byte[32];
         RANDOM.nextBytes(key);
         return SECRET_PREFIX + Base64.getEncoder().encodeToString(key);
     }
 
     /** The {@code webhook-signature} header value for this message under every given secret. */
-    static String signature(String messageId, long timestampSeconds, byte[] body, List<String> secrets) {
+    public static String signature(String messageId, long timestampSeconds, byte[] body, List<String> secrets) {
         String payload = new String(body, StandardCharsets.UTF_8);
         return secrets.stream().map(secret -> {
             try {

@@ -31,7 +31,13 @@ import java.util.regex.Pattern;
 class WebhookTargets {
 
     static final int MAX_URL_LENGTH = 2048;
-    static final String INTERNAL = "must not point to a loopback, private, link-local or multicast address";
+    /**
+     * The refusal of an internal address, naming the two ways a developer can still receive webhooks on their own
+     * machine: {@code tender listen}, which forwards events there without the service calling into it, and the setting.
+     */
+    static final String INTERNAL = "must not point to a loopback, private, link-local or multicast address; to "
+            + "receive webhooks on this machine, run tender listen --forward-to URL (see docs/events.md), or for test "
+            + "mode only start the service with TENDER_WEBHOOKS_ALLOW_PRIVATE_TARGETS=true";
 
     /** A host whose last label is a number: browsers, curl and the C resolver read it as an IPv4 address. */
     private static final Pattern NUMERIC_HOST = Pattern.compile("(?i)^(.*\\.)?(0x[0-9a-f]*|[0-9]+)\\.?$");

@@ -81,6 +81,18 @@ class WebhookAddressRuleIT extends IntegrationTestSupport {
     }
 
     @Test
+    void theLoopbackRefusalNamesTenderListenAndTheDevelopersSetting() {
+        for (Api api : new Api[]{merchant.test(), merchant.live()}) {
+            var refused = api.post("/webhook_endpoints",
+                    "{\"url\":\"https://localhost:3000/webhooks\",\"enabled_events\":[\"*\"]}").send();
+            assertThat(refused.status()).as(refused.toString()).isEqualTo(400);
+            String message = refused.json().get("errors").get(0).get("message").stringValue();
+            assertThat(message).startsWith("must not point to a loopback, private, link-local or multicast address")
+                    .contains("tender listen --forward-to").contains("TENDER_WEBHOOKS_ALLOW_PRIVATE_TARGETS");
+        }
+    }
+
+    @Test
     void publicTargetsAreStillAcceptedInTestModeOverPlainHttp() {
         assertThat(endpoint(merchant.test(), PUBLIC_URL).get("url").stringValue()).isEqualTo(PUBLIC_URL);
     }
