@@ -32,7 +32,7 @@ public record RateLimitSettings(@DefaultValue FailedAuthentications failedAuthen
                                 @DefaultValue PageViews pageViews) {
 
     /** One token bucket: {@code tokens} every {@code period}, at most {@code burst} at once. */
-    sealed interface Limit permits PerSecond, PageVisits, PageViews {
+    sealed interface Limit permits PerSecond, PerMinute {
         long tokens();
 
         long burst();
@@ -71,20 +71,25 @@ public record RateLimitSettings(@DefaultValue FailedAuthentications failedAuthen
         }
     }
 
+    /** A bucket refilled {@code per-minute}: its tokens are those, over a minute. */
+    sealed interface PerMinute extends Limit permits PageVisits, PageViews {
+        long perMinute();
+
+        @Override
+        default long tokens() {
+            return perMinute();
+        }
+
+        @Override
+        default Duration period() {
+            return Duration.ofMinutes(1);
+        }
+    }
+
     /** Payers share addresses (mobile networks' carrier-grade NAT): the default lets a crowd through, not a bot. */
-    public record PageVisits(@DefaultValue("20") long perMinute, @DefaultValue("20") long burst) implements Limit {
+    public record PageVisits(@DefaultValue("20") long perMinute, @DefaultValue("20") long burst) implements PerMinute {
         public PageVisits {
             check("page-visits", perMinute, burst);
-        }
-
-        @Override
-        public long tokens() {
-            return perMinute;
-        }
-
-        @Override
-        public Duration period() {
-            return Duration.ofMinutes(1);
         }
     }
 
@@ -92,19 +97,9 @@ public record RateLimitSettings(@DefaultValue FailedAuthentications failedAuthen
      * A payer's visit takes a few requests, and a waiting page polls its status every 1.5 s (40 a minute): the default
      * lets several payers behind one address through, and lets nobody try more than 2 ids a second.
      */
-    public record PageViews(@DefaultValue("120") long perMinute, @DefaultValue("60") long burst) implements Limit {
+    public record PageViews(@DefaultValue("120") long perMinute, @DefaultValue("60") long burst) implements PerMinute {
         public PageViews {
             check("page-views", perMinute, burst);
-        }
-
-        @Override
-        public long tokens() {
-            return perMinute;
-        }
-
-        @Override
-        public Duration period() {
-            return Duration.ofMinutes(1);
         }
     }
 
