@@ -7,13 +7,18 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
  * The log pattern's {@code %m} (registered in {@code logback-spring.xml}): the message with its line breaks and
  * other control characters escaped ({@code \n}, {@code \r}, {@code \u001b}…), so that text which came from outside
  * (a name, a description, a header) can never start a forged log line or drive a terminal (decisions §12). The
- * stack trace of an exception is its own part of the pattern ({@code %wEx}) and keeps its lines.
+ * stack trace of an exception is its own part of the pattern ({@code %wEx}) and keeps its lines, and so does Spring
+ * Boot's report of a refused start ({@link #START_FAILURE}), written before the service takes any request: an
+ * operator reads that block as it is laid out.
  */
 public class OneLineMessage extends MessageConverter {
 
+    static final String START_FAILURE = "org.springframework.boot.diagnostics.LoggingFailureAnalysisReporter";
+
     @Override
     public String convert(ILoggingEvent event) {
-        return escaped(super.convert(event));
+        String message = super.convert(event);
+        return START_FAILURE.equals(event.getLoggerName()) ? message : escaped(message);
     }
 
     static String escaped(String message) {
