@@ -223,9 +223,11 @@ class DocsToursIT {
         record Result(String output, List<Integer> statuses) {
         }
 
+        /** What bash printed, line by line, read on a thread of its own so that a block that hangs is given up. */
+        private static final String EOF = "__TOUR_BASH_ENDED__";
+        private final java.util.concurrent.BlockingQueue<String> lines = new java.util.concurrent.LinkedBlockingQueue<>();
         private final Process bash;
         private final Writer in;
-        private final BufferedReader out;
         private final Path statuses;
 
         Shell(Path workDir) throws IOException {
@@ -236,7 +238,17 @@ class DocsToursIT {
             builder.environment().put("HOME", workDir.toString());
             bash = builder.start();
             in = new java.io.OutputStreamWriter(bash.getOutputStream(), StandardCharsets.UTF_8);
-            out = new BufferedReader(new InputStreamReader(bash.getInputStream(), StandardCharsets.UTF_8));
+            var out = new BufferedReader(new InputStreamReader(bash.getInputStream(), StandardCharsets.UTF_8));
+            Thread.ofVirtual().start(() -> {
+                try {
+                    for (String line; (line = out.readLine()) != null; ) {
+                        lines.add(line);
+                    }
+                } catch (IOException e) {
+                    // bash was stopped
+                }
+                lines.add(EOF);
+            });
             send("""
                     TOUR_STATUSES=%s
                     curl() {
@@ -278,18 +290,25 @@ class DocsToursIT {
             in.flush();
             var text = new StringBuilder();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            String line;
-            while ((line = out.readLine()) != null) {
-                if (line.equals(END)) {
-                    return text.toString();
+            try {
+                while (true) {
+                    String line = lines.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    if (line == null) {
+                        bash.destroyForcibly();
+                        fail("a block ran longer than 2 minutes; so far it printed:\n" + text);
+                    }
+                    if (line.equals(END)) {
+                        return text.toString();
+                    }
+                    if (line.equals(EOF)) {
+                        fail("bash ended; it printed:\n" + text);
+                    }
+                    text.append(line).append('\n');
                 }
-                text.append(line).append('\n');
-                if (System.nanoTime() > deadline) {
-                    fail("a block ran longer than 2 minutes; so far:\n" + text);
-                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
             }
-            fail("bash ended; it printed:\n" + text);
-            return null;
         }
 
         @Override
