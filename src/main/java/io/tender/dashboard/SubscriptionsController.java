@@ -32,6 +32,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * The Subscriptions pages (decisions §11): subscriptions and mandates of the merchant in the URL's mode, each one's
@@ -75,15 +77,8 @@ class SubscriptionsController {
                          @RequestParam(name = "cursor", required = false) String cursor,
                          @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
         Chrome.add(model, user, mode, "subscriptions", csrf, merchants);
-        Mode inMode = Mode.fromWire(mode);
-        String shown = status != null && SeriesPages.SUBSCRIPTION_STATUSES.contains(status) ? status : null;
-        var page = series.subscriptions(user.merchantId(), inMode, shown, cursor, PaymentsController.PAGE_SIZE);
-        Map<String, String> emails = sessions.customerEmails(user.merchantId(), inMode,
-                page.rows().stream().map(SubscriptionView::customerId).toList());
-        list(model, "/dashboard/" + mode + "/subscriptions", shown, SeriesPages.SUBSCRIPTION_STATUSES, cursor,
-                page.nextCursor());
-        model.addAttribute("rows", page.rows().stream().map(s -> ListedSubscription.of(s,
-                emails.getOrDefault(s.customerId(), s.customerId()))).toList());
+        list(model, user, mode, "/dashboard/" + mode + "/subscriptions", status, SeriesPages.SUBSCRIPTION_STATUSES,
+                cursor, series::subscriptions, SubscriptionView::customerId, ListedSubscription::of);
         return "dashboard/subscriptions";
     }
 
@@ -182,15 +177,8 @@ class SubscriptionsController {
                     @RequestParam(name = "cursor", required = false) String cursor,
                     @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
         Chrome.add(model, user, mode, "subscriptions", csrf, merchants);
-        Mode inMode = Mode.fromWire(mode);
-        String shown = status != null && SeriesPages.MANDATE_STATUSES.contains(status) ? status : null;
-        var page = series.mandates(user.merchantId(), inMode, shown, cursor, PaymentsController.PAGE_SIZE);
-        Map<String, String> emails = sessions.customerEmails(user.merchantId(), inMode,
-                page.rows().stream().map(MandateView::customerId).toList());
-        list(model, "/dashboard/" + mode + "/subscriptions/mandates", shown, SeriesPages.MANDATE_STATUSES, cursor,
-                page.nextCursor());
-        model.addAttribute("rows", page.rows().stream().map(m -> ListedMandate.of(m,
-                emails.getOrDefault(m.customerId(), m.customerId()))).toList());
+        list(model, user, mode, "/dashboard/" + mode + "/subscriptions/mandates", status, SeriesPages.MANDATE_STATUSES,
+                cursor, series::mandates, MandateView::customerId, ListedMandate::of);
         return "dashboard/mandates";
     }
 
@@ -288,13 +276,34 @@ class SubscriptionsController {
 
     private static final String FORM_EXPIRED = "This form has expired. Open the page again and repeat the action.";
 
-    private static void list(Model model, String base, String status, List<String> statuses, String cursor,
-                             String next) {
-        model.addAttribute("status", status);
+    /** How a list of subscriptions or mandates is read: the merchant's page of it in one mode and status. */
+    @FunctionalInterface
+    private interface PageOf<V> {
+        SeriesPages.Page<V> read(String merchantId, Mode mode, String status, String cursor, int limit);
+    }
+
+    /**
+     * A list page of subscriptions or mandates at {@code base}: its status filter (one not in {@code statuses}
+     * shows all), a keyset page, and each row with its customer's email (or id, when it has none).
+     */
+    private <V, R> void list(Model model, SignedInUser user, String wireMode, String base, String status,
+                             List<String> statuses, String cursor, PageOf<V> pages, Function<V, String> customerOf,
+                             BiFunction<V, String, R> row) {
+        Mode mode = Mode.fromWire(wireMode);
+        String shown = status != null && statuses.contains(status) ? status : null;
+        var page = pages.read(user.merchantId(), mode, shown, cursor, PaymentsController.PAGE_SIZE);
+        Map<String, String> emails = sessions.customerEmails(user.merchantId(), mode,
+                page.rows().stream().map(customerOf).toList());
+        model.addAttribute("status", shown);
         model.addAttribute("statuses", statuses);
         model.addAttribute("listUrl", base);
-        model.addAttribute("nextUrl", next == null ? null : CollectPages.listUrl(base, status, next));
-        model.addAttribute("firstUrl", cursor == null ? null : CollectPages.listUrl(base, status, null));
+        model.addAttribute("nextUrl", page.nextCursor() == null ? null
+                : CollectPages.listUrl(base, shown, page.nextCursor()));
+        model.addAttribute("firstUrl", cursor == null ? null : CollectPages.listUrl(base, shown, null));
+        model.addAttribute("rows", page.rows().stream().map(v -> {
+            String customer = customerOf.apply(v);
+            return row.apply(v, emails.getOrDefault(customer, customer));
+        }).toList());
     }
 
     private List<ListedDate> schedule(SignedInUser user, Mode mode, String mandateId, String currency,
