@@ -145,6 +145,29 @@ public class IdempotentRequests {
     }
 
     /**
+     * The later phases of a multi-phase request begun with {@link #start}: if they fail, the key is released so that a
+     * retry runs again (the work must be safe to repeat, as each phase's own claims make it).
+     */
+    public <T> T releasingOnFailure(Caller caller, KeyedRequest request, Supplier<T> laterPhases) {
+        try {
+            return laterPhases.get();
+        } catch (RuntimeException e) {
+            if (request.key() != null) {
+                tx.executeWithoutResult(s -> keys.release(caller, request.key()));
+            }
+            throw e;
+        }
+    }
+
+    /** The answer of a multi-phase request's last phase, stored under its key (if it has one) for replays. */
+    public StoredResponse completed(Caller caller, KeyedRequest request, StoredResponse response) {
+        if (request.key() != null) {
+            tx.executeWithoutResult(s -> keys.complete(caller, request.key(), response));
+        }
+        return response;
+    }
+
+    /**
      * The request as an application service takes it: its validated key, what the key is bound to, and how a
      * domain failure renders (as the problem this request would have answered).
      */

@@ -51,6 +51,18 @@ final class Mandate {
     }
 
     /**
+     * What the mandate's charges have taken, as the rules of a new charge count it (decisions §8): every charge that
+     * did not fail, those still in flight included, read under the mandate's lock.
+     *
+     * @param period      the period of the period limit holding the charge's date (the first payment counts in it)
+     * @param installments the charges made without the customer (the first payment is not an installment)
+     * @param onDate      whether one of those is dated the charge's date
+     */
+    record Taken(Usage period, int installments, boolean onDate) {
+        static final Taken NONE = new Taken(Usage.NONE, 0, false);
+    }
+
+    /**
      * What a mandate is, fixed when it is created.
      *
      * @param subscriptionId the subscription whose mandate it is, or null (the merchant charges it)
@@ -98,11 +110,12 @@ final class Mandate {
     /**
      * Why a charge of {@code amount} in {@code currency} on {@code today} (in the mandate's zone) is refused, or
      * empty: the rules of decisions §8 in the order a merchant fixes them (active, currency, amount, the date: an
-     * execution date, or for {@code on_demand} a day from the start date to the end date; the period limit's count,
-     * then its amount). {@code usage}: what the period of the period limit holding {@code today} took so far (failed
-     * charges do not count).
+     * execution date, or for {@code on_demand} a day from the start date to the end date; an installment left; one
+     * charge per execution date; the period limit's count, then its amount). {@code taken}: what the charges that did
+     * not fail took so far, those in flight included, counted under the mandate's lock so that concurrent charges
+     * each see the others.
      */
-    Optional<SeriesRejection> refuseCharge(long amount, String currency, LocalDate today, Usage usage) {
+    Optional<SeriesRejection> refuseCharge(long amount, String currency, LocalDate today, Taken taken) {
         if (status != Status.ACTIVE) {
             return Optional.of(new SeriesRejection.MandateNotActive(id(), status.wire()));
         }
@@ -127,8 +140,16 @@ final class Mandate {
         if (!schedule.dated() && (today.isBefore(start) || (end != null && today.isAfter(end)))) {
             return Optional.of(new SeriesRejection.OutsideMandateDates(today, start, end, zone()));
         }
+        Integer installments = fixed.terms().installments();
+        if (installments != null && taken.installments() >= installments) {
+            return Optional.of(new SeriesRejection.NoInstallmentLeft(id(), installments, taken.installments()));
+        }
+        if (schedule.dated() && taken.onDate()) {
+            return Optional.of(new SeriesRejection.AlreadyChargedOnDate(today, zone()));
+        }
         var limit = fixed.terms().periodLimit();
         var period = schedule.period(today);
+        Usage usage = taken.period();
         if (limit != null && period.isPresent()) {
             LocalDate last = period.get().end().minusDays(1);
             if (!limit.allowsCount(usage.count() + 1)) {

@@ -23,11 +23,13 @@ import java.time.LocalDate;
  * The merchant's charge of a mandate without the customer ({@code next_in_series}, decisions §8), in three phases
  * around the processor call, like an attempt: one transaction claims the Idempotency-Key, locks the mandate, checks
  * every rule of §8 (active, the customer, the currency and amount, today an execution date or, on demand, within the
- * mandate's dates, the period limit counted over the charges that did not fail) and records the session and its
- * payment pending, its processor key derived from the payment; the kept card is charged with no transaction open;
- * {@link PaymentSettlement#finish} records the answer, ends the session and counts the charge on the mandate. The 201
- * carries the outcome. A refusal is a 422 naming the rule, stored under the key, and nothing reaches the processor.
- * Charges of one mandate queue on its row, so concurrent charges never take more than its period limit allows.
+ * mandate's dates, an installment left, one charge per execution date, the period limit) over the charges that did
+ * not fail, those in flight included, and records the session and its payment pending, its processor key derived
+ * from the payment; the kept card is charged with no transaction open; {@link PaymentSettlement#finish} records the
+ * answer, ends the session and counts the charge on the mandate. The 201 carries the outcome. A refusal is a 422
+ * naming the rule, stored under the key, and nothing reaches the processor. Charges of one mandate queue on its row
+ * and each sees the payments of those before it, so concurrent charges, on any number of instances, never take
+ * more than the mandate allows.
  */
 @Service
 record MandateCharges(Mandates mandates, SavedPaymentMethods methods, PaymentSessions sessions, Payments payments,
@@ -64,9 +66,7 @@ record MandateCharges(Mandates mandates, SavedPaymentMethods methods, PaymentSes
             throw new SeriesRejection.MandateOfSubscription(mandate.id(), mandate.fixed().subscriptionId()).thrown();
         }
         LocalDate today = LocalDate.ofInstant(clock.instant(), mandate.terms().timeZone());
-        Mandate.Usage usage = mandate.schedule().period(today)
-                .map(p -> mandates.usage(mandate.id(), p.start(), p.end())).orElse(Mandate.Usage.NONE);
-        mandate.refuseCharge(command.amount(), command.currency(), today, usage).ifPresent(r -> {
+        mandate.refuseCharge(command.amount(), command.currency(), today, mandates.taken(mandate, today)).ifPresent(r -> {
             throw r.thrown();
         });
         // A mode without a processor is refused before anything is recorded.

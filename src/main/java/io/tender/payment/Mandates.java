@@ -149,6 +149,37 @@ class Mandates {
                 .query((rs, i) -> new Mandate.Usage(rs.getLong("amount"), rs.getInt("count"))).single();
     }
 
+    /**
+     * What the mandate's charges took, for the rules of a new charge dated {@code date} (decisions §8), in one query
+     * over its payments that did not fail (a draft or pending one may still succeed, so it counts): the period of the
+     * period limit holding the date, the charges without the customer (read over all of them only for an installment
+     * mandate, the one type that counts them), and whether one of those is dated {@code date}. The caller holds the
+     * mandate's lock, so that concurrent charges each count the others.
+     */
+    Mandate.Taken taken(Mandate mandate, LocalDate date) {
+        var period = mandate.schedule().period(date);
+        boolean allCharges = mandate.terms().installments() != null;
+        LocalDate from = allCharges ? null
+                : period.map(p -> p.start().isBefore(date) ? p.start() : date).orElse(date);
+        return jdbc.sql("""
+                        select coalesce(sum(amount) filter (where charge_date >= :periodStart
+                                                             and charge_date < :periodEnd), 0) as period_amount,
+                               count(*) filter (where charge_date >= :periodStart
+                                                 and charge_date < :periodEnd) as period_count,
+                               count(*) filter (where off_session) as installments,
+                               count(*) filter (where off_session and charge_date = :date) as on_date
+                        from payments
+                        where mandate_id = :mandate and status in ('draft', 'pending', 'succeeded')
+                          and (cast(:from as date) is null or charge_date >= cast(:from as date))""")
+                .param("mandate", mandate.id()).param("date", date).param("from", from)
+                .param("periodStart", period.map(MandateSchedule.Period::start).orElse(null))
+                .param("periodEnd", period.map(MandateSchedule.Period::end).orElse(null))
+                .query((rs, i) -> new Mandate.Taken(
+                        new Mandate.Usage(rs.getLong("period_amount"), rs.getInt("period_count")),
+                        rs.getInt("installments"), rs.getInt("on_date") > 0))
+                .single();
+    }
+
     List<Mandate> list(Caller caller, ListQuery query, String customer, String status) {
         return ListSql.from("select * from mandates").ownedBy(caller).where("customer_id", customer)
                 .where("status", status).page(jdbc, query, this::map);

@@ -48,6 +48,13 @@ class SeriesProblems implements RejectionProblems<SeriesRejection> {
                     + " from " + r.start() + (r.end() == null ? "" : " to " + r.end()) + ", and " + r.today() + " ("
                     + r.zone() + ") is " + (r.today().isBefore(r.start()) ? "before its start date."
                     : "after its end date."));
+            case SeriesRejection.NoInstallmentLeft r -> notPossible("No installment left: " + r.mandateId()
+                    + " allows " + r.installments() + " installment" + (r.installments() == 1 ? "" : "s")
+                    + " after its first payment, and " + r.taken() + " " + (r.taken() == 1 ? "was" : "were")
+                    + " charged or " + (r.taken() == 1 ? "is" : "are") + " being charged.");
+            case SeriesRejection.AlreadyChargedOnDate r -> notPossible("Already charged on this execution date: the"
+                    + " mandate takes one charge per execution date, and " + r.date() + " (" + r.zone() + ") has one"
+                    + " that did not fail; a failed charge may be tried again.");
             case SeriesRejection.PeriodAmountExceeded r -> notPossible("Period limit max_amount exceeded: the"
                     + " mandate allows " + Currencies.display(r.max(), r.currency()) + " from " + r.start() + " to "
                     + r.end() + ", of which " + Currencies.display(r.taken(), r.currency()) + " is taken; "
@@ -65,6 +72,10 @@ class SeriesProblems implements RejectionProblems<SeriesRejection> {
                     + "; the subscription cannot be resumed.");
             case SeriesRejection.ClockTooFar r -> ApiException.badRequest("to", "must be at most " + r.maxDays()
                     + " days after the subscription's date (" + r.today() + ")");
+            case SeriesRejection.ClockBeingAdvanced r -> new ApiException(ProblemCode.CONFLICT, 409,
+                    "Another advance of " + r.subscriptionId() + "'s test clock is running; advances of one"
+                    + " subscription run one at a time. Retry after the time in Retry-After.",
+                    java.util.List.of(), java.util.Map.of("Retry-After", "1"));
             case SeriesRejection.ClockMovesBack r -> invalidState("The subscription's test clock is at " + r.clock()
                     + "; a test clock never moves back (asked: " + r.asked() + ").");
         };

@@ -66,6 +66,17 @@ sealed interface SeriesRejection extends Rejection {
             implements SeriesRejection {
     }
 
+    /**
+     * An installment mandate allows {@code installments} charges after its first payment, and {@code taken} of them
+     * did not fail (those in flight included).
+     */
+    record NoInstallmentLeft(String mandateId, int installments, int taken) implements SeriesRejection {
+    }
+
+    /** A scheduled or installment mandate takes one charge per execution date, and {@code date} has one already. */
+    record AlreadyChargedOnDate(LocalDate date, String zone) implements SeriesRejection {
+    }
+
     /** The period from {@code start} to {@code end} (inclusive) already took {@code taken} of {@code max}. */
     record PeriodAmountExceeded(long max, long taken, long asked, LocalDate start, LocalDate end, String currency)
             implements SeriesRejection {
@@ -95,6 +106,10 @@ sealed interface SeriesRejection extends Rejection {
 
     /** A test clock moves at most {@code maxDays} past {@code today} in one advance. */
     record ClockTooFar(LocalDate today, LocalDate asked, int maxDays) implements SeriesRejection {
+    }
+
+    /** Another advance of the subscription's test clock is running (advances of one subscription run one at a time). */
+    record ClockBeingAdvanced(String subscriptionId) implements SeriesRejection {
     }
 
     /** A test clock at {@code clock} is never moved back to {@code asked}. */

@@ -38,7 +38,8 @@ import java.util.stream.Collectors;
 @RestController
 @Tag(name = "Subscriptions", description = "A mandate Tender charges itself every interval, each period exactly once, "
         + "with retries of soft declines and a notice before each charge (decisions §8).")
-record SubscriptionController(SeriesService service, Subscriptions subscriptions, IdempotentRequests idempotent) {
+record SubscriptionController(SeriesService service, TestClocks clocks, Subscriptions subscriptions,
+                              IdempotentRequests idempotent) {
 
     private static final Pattern ID = Ids.pattern(Subscription.PREFIX);
     private static final Set<String> STATUSES = Arrays.stream(Subscription.Status.values())
@@ -108,19 +109,23 @@ record SubscriptionController(SeriesService service, Subscriptions subscriptions
             description = "Moves the subscription's clock forward to `to` and runs, in order, every notice, charge and "
                     + "retry due up to and including that date, as the schedule would have on each of those days. "
                     + "Answers the subscription with the `payments` this advance made. Advancing again to the same "
-                    + "date does nothing more; an earlier date is 409. Live mode: 404.",
+                    + "date does nothing more; an earlier date is 409. Advances of one subscription run one at a "
+                    + "time: another one running is 409 `conflict` with `Retry-After`. The clock never moves past a "
+                    + "date whose notice, charge or retry is not finished: an advance that meets a charge whose "
+                    + "answer is unknown (or one another flow holds) stays at its date and says so in "
+                    + "`advance_stopped`. Live mode: 404.",
             requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
                     content = @Content(schema = @Schema(implementation = AdvanceRequest.class))))
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = SubscriptionView.class)))
     @ProblemResponse(status = 404, description = "`resource_not_found`: no such subscription, or live mode")
-    @ProblemResponse(status = 409, description = "`invalid_state_transition`: `to` is before the clock's date")
+    @ProblemResponse(status = 409, description = "`invalid_state_transition`: `to` is before the clock's date; `conflict` (with `Retry-After`): another advance of the subscription is running")
     ResponseEntity<byte[]> advance(Caller caller, @PathVariable String id, @RequestBody(required = false) JsonNode body,
                                    HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);
         JsonInput in = JsonInput.body(body).allow(Set.of("to"));
         LocalDate to = SeriesInput.date(in, "to", true);
         in.throwIfInvalid();
-        return service.advance(caller, keyed, id, to).toEntity();
+        return clocks.advance(caller, keyed, id, to).toEntity();
     }
 
     @Schema(name = "AdvanceTestClockRequest")

@@ -31,7 +31,30 @@ public record SubscriptionView(
         @Schema(format = "date-time", requiredMode = Schema.RequiredMode.REQUIRED) String updatedAt,
         @Schema(format = "date-time") String cancelledAt,
         @ArraySchema(arraySchema = @Schema(description = "Only in the answer of a test clock's advance: the payments it made, in order."))
-        List<PaymentView> payments) {
+        List<PaymentView> payments,
+        @Schema(description = "Only in the answer of a test clock's advance that stopped before `to`: where its clock stays, and why.")
+        AdvanceStopped advanceStopped) {
+
+    /**
+     * Why a test clock's advance left its clock short of {@code to} (decisions §8: a clock never moves past a date
+     * whose notice, charge or retry is not finished).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(name = "TestClockStop")
+    public record AdvanceStopped(
+            @Schema(format = "date", requiredMode = Schema.RequiredMode.REQUIRED, description = "The date the clock stays at: the date of the work not finished.") String at,
+            @Schema(allowableValues = {"payment_pending", "period_held"}, requiredMode = Schema.RequiredMode.REQUIRED,
+                    description = "`payment_pending`: a charge of that date has no final answer yet (its processor's answer is unknown, and the recovery job asks for it; or another flow's charge is in flight). `period_held`: another flow (the scheduler, a resume) holds a notice or charge of that date. Advance again, with a new Idempotency-Key, once it is finished.") String reason,
+            @Schema(pattern = "^pay_[a-f0-9]{24}$", description = "`payment_pending`: the payment waited for.") String paymentId) {
+
+        static AdvanceStopped pending(java.time.LocalDate at, String paymentId) {
+            return new AdvanceStopped(at.toString(), "payment_pending", paymentId);
+        }
+
+        static AdvanceStopped held(java.time.LocalDate at) {
+            return new AdvanceStopped(at.toString(), "period_held", null);
+        }
+    }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @Schema(name = "SubscriptionPeriod")
@@ -40,16 +63,17 @@ public record SubscriptionView(
     }
 
     static SubscriptionView of(Subscription s) {
-        return of(s, null);
+        return advanced(s, null, null);
     }
 
-    static SubscriptionView of(Subscription s, List<PaymentView> payments) {
+    /** The answer of a test clock's advance: the subscription, the payments the advance made, and where it stopped. */
+    static SubscriptionView advanced(Subscription s, List<PaymentView> payments, AdvanceStopped stopped) {
         Subscription.Terms t = s.fixed();
         return new SubscriptionView(s.id(), s.status().wire(), t.mandateId(), t.customerId(), t.currency(),
                 t.terms().wire(), new CurrentPeriod(text(s.currentPeriodStart()), text(s.currentPeriodEnd())),
                 Timestamps.format(s.nextChargeAt()), s.latestPaymentId(), t.firstPaymentId(), text(s.clockDate()),
                 t.mode().wire(), Timestamps.format(t.createdAt()), Timestamps.format(s.updatedAt()),
-                Timestamps.format(s.cancelledAt()), payments);
+                Timestamps.format(s.cancelledAt()), payments, stopped);
     }
 
     private static String text(LocalDate date) {

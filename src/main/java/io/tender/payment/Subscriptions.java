@@ -278,13 +278,46 @@ class Subscriptions {
                 .query((rs, i) -> new Due(rs.getString("subscription_id"), mapPeriod(rs, i))).list();
     }
 
-    /** The earliest notice or charge of the subscription not yet run, if any: where its test clock stops next. */
-    Optional<Instant> nextDue(String subscriptionId) {
+    /**
+     * The earliest work of the subscription that a test clock must see finished before it moves past its date: a
+     * notice or charge not yet run ({@code at}: when it is due), or a charge in flight ({@code charging}, {@code at}:
+     * the date it was due).
+     */
+    record OpenWork(Instant at, boolean charging, String paymentId) {
+    }
+
+    Optional<OpenWork> nextOpen(String subscriptionId) {
         return jdbc.sql("""
-                        select min(least(coalesce(notice_at, due_at), due_at)) as next_due from subscription_periods
-                        where subscription_id = ? and status in ('scheduled', 'retrying')""")
-                .param(subscriptionId).query((rs, i) -> instant(rs, "next_due")).list().stream()
-                .filter(java.util.Objects::nonNull).findFirst();
+                        select case when status = 'charging' then due_at
+                                    else least(coalesce(notice_at, due_at), due_at) end as at,
+                               status = 'charging' as charging, payment_id
+                        from subscription_periods
+                        where subscription_id = ? and status in ('scheduled', 'retrying', 'charging')
+                        order by at, period limit 1""")
+                .param(subscriptionId)
+                .query((rs, i) -> new OpenWork(instant(rs, "at"), rs.getBoolean("charging"),
+                        rs.getBoolean("charging") ? rs.getString("payment_id") : null))
+                .optional();
+    }
+
+    /**
+     * Holds the subscription's test clock for the advance {@code holder} for {@code lease} (decisions §8: one advance
+     * at a time), or renews its hold; false when another advance holds it. The times are the database's, so that
+     * instances whose clocks differ agree.
+     */
+    boolean holdClock(String id, String holder, java.time.Duration lease) {
+        return jdbc.sql("""
+                        update subscriptions set clock_held_by = :holder,
+                            clock_held_until = now() + make_interval(secs => :seconds)
+                        where id = :id
+                          and (clock_held_until is null or clock_held_until < now() or clock_held_by = :holder)""")
+                .param("holder", holder).param("seconds", lease.toSeconds()).param("id", id).update() == 1;
+    }
+
+    /** Ends the hold of the advance {@code holder}, if it still has it. */
+    void releaseClock(String id, String holder) {
+        jdbc.sql("update subscriptions set clock_held_by = null, clock_held_until = null"
+                + " where id = ? and clock_held_by = ?").params(id, holder).update();
     }
 
     private static Map<String, Object> period(String subscriptionId, Subscription.Period p) {

@@ -79,7 +79,8 @@ class MandateTest {
     /** A charge of {@code "9900 ZAR"} on {@code today}: {@code allowed}, or the refusal in the table's words. */
     private static String charge(Mandate m, String charge, LocalDate today, String usage) {
         String[] c = charge.split(" ");
-        return refusal(m.refuseCharge(Long.parseLong(c[0]), c[1], today, usage(usage)));
+        return refusal(m.refuseCharge(Long.parseLong(c[0]), c[1], today,
+                new Mandate.Taken(usage(usage), 0, false)));
     }
 
     private static String refusal(Optional<SeriesRejection> refused) {
@@ -90,6 +91,9 @@ class MandateTest {
             case SeriesRejection.AmountOutsideRange a -> "amount " + a.min() + " to " + a.max() + ", not " + a.asked();
             case SeriesRejection.NotAnExecutionDate n -> "not an execution date, next " + dash(n.next());
             case SeriesRejection.OutsideMandateDates o -> "outside its dates " + o.start() + " to " + dash(o.end());
+            case SeriesRejection.NoInstallmentLeft n -> "no installment left: " + n.taken() + " of "
+                    + n.installments() + " taken";
+            case SeriesRejection.AlreadyChargedOnDate a -> "already charged on " + a.date();
             case SeriesRejection.PeriodCountExceeded p -> "max_count " + p.max() + " with " + p.count() + " made, "
                     + p.start() + " to " + p.end();
             case SeriesRejection.PeriodAmountExceeded p -> "max_amount " + p.max() + " with " + p.taken()
@@ -202,6 +206,35 @@ class MandateTest {
         Mandate m = in(status, mandate("scheduled", "fixed 9900", "day_of_month 15", "month calendar 19800 2"));
 
         assertThat(charge(m, charge, today, usage)).isEqualTo(refused);
+    }
+
+    @ParameterizedTest(name = "{0} {1}: {2} taken, on its date {3}, in the period {4}: {5} on {6} is {7}")
+    @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+            # type        | limit                | installments taken | one on today | period usage | charge    | today      | refused
+            installment 1 | -                    | 0                  | no           | -            | 40000 ZAR | 2027-01-15 | allowed
+            installment 1 | -                    | 1                  | yes          | -            | 40000 ZAR | 2027-01-15 | no installment left: 1 of 1 taken
+            installment 1 | -                    | 6                  | yes          | -            | 40000 ZAR | 2027-01-15 | no installment left: 6 of 1 taken
+            installment 3 | -                    | 1                  | no           | -            | 40000 ZAR | 2027-02-15 | allowed
+            installment 3 | -                    | 2                  | no           | -            | 40000 ZAR | 2027-03-15 | allowed
+            installment 3 | -                    | 3                  | no           | -            | 40000 ZAR | 2027-03-15 | no installment left: 3 of 3 taken
+            installment 3 | -                    | 1                  | yes          | -            | 40000 ZAR | 2027-01-15 | already charged on 2027-01-15
+            scheduled     | -                    | 0                  | yes          | -            | 40000 ZAR | 2027-01-15 | already charged on 2027-01-15
+            scheduled     | -                    | 7                  | no           | -            | 40000 ZAR | 2027-08-15 | allowed
+            scheduled     | month calendar - 1   | 0                  | no           | 40000 1      | 40000 ZAR | 2027-01-15 | max_count 1 with 1 made, 2027-01-01 to 2027-01-31
+            installment 3 | month calendar - 9   | 0                  | yes          | 40000 1      | 40000 ZAR | 2027-01-15 | already charged on 2027-01-15
+            installment 2 | month calendar - 1   | 2                  | yes          | 40000 1      | 40000 ZAR | 2027-01-15 | no installment left: 2 of 2 taken
+            on_demand     | -                    | 0                  | yes          | -            | 40000 ZAR | 2027-01-15 | allowed
+            """)
+    void chargesInFlightCountLikeSucceededOnesForTheInstallmentsLeftAndOneChargePerExecutionDate(
+            String type, String limit, int installments, String onToday, String usage, String charge,
+            LocalDate today, String refused) {
+        Mandate m = mandate(type, "fixed 40000", type.equals("on_demand") ? null : "day_of_month 15", limit);
+        String[] c = charge.split(" ");
+
+        Optional<SeriesRejection> refusal = m.refuseCharge(Long.parseLong(c[0]), c[1], today,
+                new Mandate.Taken(usage(usage), installments, onToday.equals("yes")));
+
+        assertThat(refusal(refusal)).isEqualTo(refused);
     }
 
     // ---- what a charge counts, and the ends of a mandate ------------------------------------------------------------

@@ -1,7 +1,13 @@
 package io.tender.payment;
 
 import io.tender.support.Api;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.JsonNode;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -55,5 +61,30 @@ final class Series {
     /** A next_in_series charge: the members after the type; the response as it is. */
     Api.Response charge(String members) {
         return api.post("/collect/payment_sessions", "{\"type\":\"next_in_series\"," + members + "}").send();
+    }
+
+    /** A subscription's periods as stored: number, date and status, in order. */
+    static List<Map<String, Object>> periods(JdbcClient jdbc, String subscriptionId) {
+        return jdbc.sql("select period, charge_date, status from subscription_periods where subscription_id = ?"
+                        + " order by period").param(subscriptionId)
+                .query((rs, i) -> period(rs.getInt("period"), rs.getDate("charge_date").toLocalDate(),
+                        rs.getString("status")))
+                .list();
+    }
+
+    /**
+     * The periods of a monthly subscription first paid on {@code firstPayment} whose first {@code paid} months were
+     * paid, each on its own date: those, and the next one scheduled a month after the last.
+     */
+    static List<Map<String, Object>> paidMonthly(LocalDate firstPayment, int paid) {
+        List<Map<String, Object>> periods = new ArrayList<>();
+        for (int month = 1; month <= paid + 1; month++) {
+            periods.add(period(month, firstPayment.plusMonths(month), month <= paid ? "paid" : "scheduled"));
+        }
+        return periods;
+    }
+
+    private static Map<String, Object> period(int number, LocalDate date, String status) {
+        return Map.of("period", number, "charge_date", date.toString(), "status", status);
     }
 }

@@ -6,10 +6,13 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * Holds back every test-mode redeem on one database while it is on: a SHARE lock on {@code sandbox_vouchers}, which
- * the sandbox providers write in every redeem, taken in a transaction of its own. A request that reaches the provider
- * waits there, mid-work (its Idempotency-Key claimed, its redemption begun), until {@link #release()}; reads and
- * requests that never reach the provider are not held. For proving that other requests arrived while one was running.
+ * Holds back every test-mode redeem ({@link #on}) or every sandbox processor call that records an answer
+ * ({@link #onProcessor}: authorizations and charges of kept cards, captures, refunds) on one database while it is on:
+ * a SHARE lock on the table the sandbox writes in each such call ({@code sandbox_vouchers},
+ * {@code sandbox_processor_operations}), taken in a transaction of its own. A request that reaches the sandbox waits
+ * there, mid-work (its Idempotency-Key claimed, its redemption or payment begun and committed), until
+ * {@link #release()}; reads and requests that never reach the sandbox are not held. For proving that other requests
+ * arrived while one was running.
  */
 public final class SandboxHold implements AutoCloseable {
 
@@ -21,11 +24,19 @@ public final class SandboxHold implements AutoCloseable {
     }
 
     public static SandboxHold on(DataSource database) {
+        return holding(database, "sandbox_vouchers");
+    }
+
+    public static SandboxHold onProcessor(DataSource database) {
+        return holding(database, "sandbox_processor_operations");
+    }
+
+    private static SandboxHold holding(DataSource database, String table) {
         try {
             Connection connection = database.getConnection();
             connection.setAutoCommit(false);
             try (Statement statement = connection.createStatement()) {
-                statement.execute("lock table sandbox_vouchers in share mode");
+                statement.execute("lock table " + table + " in share mode");
             }
             SandboxHold hold = new SandboxHold(connection);
             hold.held = true;

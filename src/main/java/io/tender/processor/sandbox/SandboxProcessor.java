@@ -26,7 +26,7 @@ import java.util.function.Supplier;
  * {@code 5555555555554444} approved (MASTERCARD, DEBIT), {@code 4000000000000002} declined {@code card_declined},
  * {@code 4000000000009995} declined {@code insufficient_funds}, {@code 4000000000003220} 3-D Secure (the customer
  * approves or declines on the sandbox page), {@code 4000000000000119} approved but the answer is lost (a timeout:
- * its status says approved); any other card approved. Pay by bank: a sandbox bank page (approve, decline, cancel).
+ * its status says approved); any other card approved. Kept cards charged later: see {@link #chargeKept}. Pay by bank: a sandbox bank page (approve, decline, cancel).
  * Bank app and mobile money: a phone ending {@code 0002} is declined, any other approves by itself
  * {@code approval-delay} later. Refunds of captured money, for every method: see {@link #refund}. A card approved
  * for an authorization that asked to keep it is kept under a reusable token, and charged later without the customer
@@ -54,6 +54,11 @@ public class SandboxProcessor implements PaymentProcessor {
      * and every one after it approved, so a subscription's retry succeeds.
      */
     public static final String LATER_DECLINED_ONCE = "4000000000000267";
+    /**
+     * Ours, for unknown outcomes without the customer: a kept card whose later charges are approved but whose answers
+     * are lost (a timeout: the status query says approved), as a subscription's charge may meet.
+     */
+    public static final String LATER_ANSWER_LOST = "4000000000000150";
     /** The 3-D Secure card: kept, its later charges need the customer ({@code authentication_required}). */
     public static final String THREE_D_SECURE = "4000000000003220";
 
@@ -80,8 +85,14 @@ public class SandboxProcessor implements PaymentProcessor {
     public ProcessorOutcome authorize(Authorize call) {
         if (call.method() instanceof PaymentMethodInput.Saved kept) {
             // The subscriptions' hot path: the same once-only answer, in two round trips (the ledger's).
-            return ledger.chargeKeptOnce(call.operationKey(), kept.token(),
-                    (card, charged) -> entry(call, chargeKept(call, card, charged), null, null));
+            var answerLost = new java.util.concurrent.atomic.AtomicBoolean();
+            ProcessorOutcome outcome = ledger.chargeKeptOnce(call.operationKey(), kept.token(), (card, charged) -> {
+                answerLost.set(card.isPresent() && card.get().behaviour().equals("approve_answer_lost"));
+                // Approved and recorded, but the caller never hears it, nor the status query until approval-delay.
+                return entry(call, chargeKept(call, card, charged),
+                        answerLost.get() ? Instant.now().plus(approvalDelay) : null, null);
+            });
+            return answerLost.get() ? new ProcessorOutcome.Unknown("The processor did not answer in time") : outcome;
         }
         ProcessorOutcome outcome = once(call.operationKey(), () -> switch (call.method()) {
             case PaymentMethodInput.Card card -> card(call, card);
@@ -107,6 +118,7 @@ public class SandboxProcessor implements PaymentProcessor {
             case LATER_DECLINED -> "decline_hard";
             case LATER_INSUFFICIENT_FUNDS -> "decline_soft";
             case LATER_DECLINED_ONCE -> "decline_soft_once";
+            case LATER_ANSWER_LOST -> "approve_answer_lost";
             case THREE_D_SECURE -> "authenticate";
             default -> "approve";
         };
@@ -135,8 +147,10 @@ public class SandboxProcessor implements PaymentProcessor {
      * A kept card charged without the customer (decisions §8): {@value #LATER_DECLINED} declined {@code card_declined}
      * (hard), {@value #LATER_INSUFFICIENT_FUNDS} declined {@code insufficient_funds} (soft), {@value #THREE_D_SECURE}
      * declined {@code authentication_required} (the customer would have to act, and is not there),
-     * {@value #LATER_DECLINED_ONCE} declined {@code insufficient_funds} the first time and approved after; any other
-     * approved. A token it never issued is declined {@code invalid_request}.
+     * {@value #LATER_DECLINED_ONCE} declined {@code insufficient_funds} the first time and approved after,
+     * {@value #LATER_ANSWER_LOST} approved with its answer lost, and the status query silent too until
+     * {@code approval-delay} later (see {@link #authorize}, {@link #status}); any other approved. A token
+     * it never issued is declined {@code invalid_request}.
      */
     private ProcessorOutcome chargeKept(Authorize call, Optional<SandboxProcessorLedger.KeptCard> card,
                                         IntSupplier charged) {
@@ -265,7 +279,12 @@ public class SandboxProcessor implements PaymentProcessor {
     public ProcessorOutcome status(String operationKey) {
         return tx.execute(s -> {
             ledger.lock(operationKey);
-            return current(operationKey).map(SandboxProcessorLedger.Entry::outcome).orElseGet(() -> {
+            var entry = current(operationKey);
+            if (entry.isPresent() && entry.get().outcome() instanceof Approved && entry.get().approveAt() != null) {
+                // A kept card's charge whose answer is lost: the status query does not answer either, until later.
+                return new ProcessorOutcome.Unknown("The processor did not answer in time");
+            }
+            return entry.map(SandboxProcessorLedger.Entry::outcome).orElseGet(() -> {
                 ProcessorOutcome fenced = Declined.notReceived("The processor never received this request");
                 ledger.record(new SandboxProcessorLedger.Entry(operationKey, "fenced", null, 0, "ZAR", fenced,
                         null, null, null));
@@ -316,6 +335,7 @@ public class SandboxProcessor implements PaymentProcessor {
                 case ActionRequired r -> ledger.settle(operationKey, approved(e.amount(), e.currency(), null));
                 case ProcessorOutcome.Accepted a -> ledger.settle(operationKey,
                         new Approved(e.amount(), e.currency(), null, a.reference()));
+                case Approved a -> ledger.settle(operationKey, a);
                 default -> {
                 }
             }
