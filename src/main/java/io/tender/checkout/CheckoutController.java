@@ -1,10 +1,7 @@
 package io.tender.checkout;
 
 import io.tender.checkout.FormTokens.Purpose;
-import io.tender.payment.Checkout;
-import io.tender.payment.CheckoutPage;
-import io.tender.payment.CheckoutPage.State;
-import io.tender.payment.PaymentForm;
+import io.tender.checkout.CheckoutPage.State;
 import io.tender.payment.PaymentMethodType;
 import io.tender.processor.sandbox.SandboxProcessor;
 import jakarta.servlet.http.HttpServletRequest;

@@ -1,6 +1,5 @@
 package io.tender.checkout;
 
-import io.tender.payment.CheckoutPage;
 
 import jakarta.servlet.http.HttpServletResponse;
 

@@ -1,6 +1,5 @@
 package io.tender.checkout;
 
-import io.tender.payment.CheckoutPage;
 
 import io.tender.secrets.HashKeys;
 import io.tender.secrets.KeyedHash;

@@ -37,14 +37,14 @@ record PaymentAttempts(Payments payments, PaymentSessions sessions, PaymentProce
      * attempt however often it is posted; null where no form is involved (a push).
      */
     Payment start(String sessionId, PaymentMethodInput method, Integer attemptsSeen) {
-        return start(sessionId, method, attemptsSeen, Checkout.Client.UNKNOWN);
+        return start(sessionId, method, attemptsSeen, CheckoutSessions.Payer.UNKNOWN);
     }
 
     /**
      * {@link #start(String, PaymentMethodInput, Integer)} by a customer on the checkout: for a {@code first_in_series}
      * session their acceptance of its terms is recorded with the attempt ({@code client}'s address and browser).
      */
-    Payment start(String sessionId, PaymentMethodInput method, Integer attemptsSeen, Checkout.Client client) {
+    Payment start(String sessionId, PaymentMethodInput method, Integer attemptsSeen, CheckoutSessions.Payer client) {
         PaymentSettlement.Run run = tx.execute(s -> {
             PaymentSession session = sessions.findById(sessionId, true).orElseThrow();
             if (attemptsSeen != null && attemptsSeen != session.attempts()) {

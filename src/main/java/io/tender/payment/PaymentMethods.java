@@ -68,22 +68,4 @@ class PaymentMethods {
     static String maskPhone(String phone) {
         return "*".repeat(Math.max(0, phone.length() - 4)) + phone.substring(Math.max(0, phone.length() - 4));
     }
-
-    /** Luhn's check digit rule. */
-    static boolean luhn(String number) {
-        int sum = 0;
-        boolean doubled = false;
-        for (int i = number.length() - 1; i >= 0; i--) {
-            int digit = number.charAt(i) - '0';
-            if (doubled) {
-                digit *= 2;
-                if (digit > 9) {
-                    digit -= 9;
-                }
-            }
-            sum += digit;
-            doubled = !doubled;
-        }
-        return sum % 10 == 0;
-    }
 }

@@ -1,13 +1,9 @@
 package io.tender.payment;
 
 import io.tender.api.ApiException;
-import io.tender.api.FieldError;
 import io.tender.api.ProblemCode;
 import io.tender.api.RejectionProblems;
 import org.springframework.stereotype.Component;
-
-import java.util.ArrayList;
-import java.util.List;
 
 import static io.tender.api.ApiException.invalidState;
 
@@ -59,31 +55,6 @@ class PaymentProblems implements RejectionProblems<PaymentRejection> {
                     + " not taken through a processor: there is nothing to refund.");
             case PaymentRejection.NothingCaptured r -> invalidState("nothing captured to refund; void the authorization instead");
             case PaymentRejection.RefundOverRefundable r -> invalidState("refund amount exceeds the refundable amount");
-            case PaymentRejection.CheckoutNotFound r ->
-                    new ApiException(ProblemCode.RESOURCE_NOT_FOUND, "No such checkout.");
-            case PaymentRejection.CardDetailsInvalid r -> ApiException.badRequest(cardErrors(r));
-            case PaymentRejection.BankNotChosen r -> ApiException.badRequest("bank", "choose your bank");
-            case PaymentRejection.NotPhoneMethod r ->
-                    ApiException.badRequest("payment_method", "is not a phone-approved method");
-            case PaymentRejection.PhoneNotOfCountry r -> ApiException.badRequest("phone_number",
-                    "must be a phone number of " + r.country() + " in international format, such as +27821234567");
-            case PaymentRejection.MethodNotOffered r ->
-                    ApiException.badRequest("payment_method", "is not offered by this payment session");
-            case PaymentRejection.NotWaitingForPage r -> invalidState("The payment is not waiting for this page.");
         };
-    }
-
-    private static List<FieldError> cardErrors(PaymentRejection.CardDetailsInvalid r) {
-        List<FieldError> errors = new ArrayList<>();
-        if (r.number()) {
-            errors.add(new FieldError("card_number", "is not a valid card number"));
-        }
-        if (r.expiry()) {
-            errors.add(new FieldError("expiry_date", "must be a month in the future"));
-        }
-        if (r.securityCode()) {
-            errors.add(new FieldError("security_code", "must be 3 or 4 digits"));
-        }
-        return errors;
     }
 }

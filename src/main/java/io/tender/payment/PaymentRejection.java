@@ -101,34 +101,4 @@ sealed interface PaymentRejection extends Rejection {
     /** A refund of {@code amount} with only {@code refundable} left of what was captured. */
     record RefundOverRefundable(long amount, long refundable) implements PaymentRejection {
     }
-
-    // ---- the hosted checkout ({@link Checkout}) ----
-
-    /** No session behind the checkout id (or a sandbox page asked of a live session). */
-    record CheckoutNotFound() implements PaymentRejection {
-    }
-
-    /** Which card details failed their check: the number (length, Luhn), the expiry, the security code. */
-    record CardDetailsInvalid(boolean number, boolean expiry, boolean securityCode) implements PaymentRejection {
-    }
-
-    /** Pay by bank without a bank chosen. */
-    record BankNotChosen() implements PaymentRejection {
-    }
-
-    /** A phone payment with a method approved elsewhere than on a phone. */
-    record NotPhoneMethod() implements PaymentRejection {
-    }
-
-    /** A checkout phone number not of the session's {@code country}. */
-    record PhoneNotOfCountry(String country) implements PaymentRejection {
-    }
-
-    /** The method is not offered by the session (or not the one the merchant selected). */
-    record MethodNotOffered() implements PaymentRejection {
-    }
-
-    /** A sandbox 3-D Secure or bank page answered for a payment not waiting for it. */
-    record NotWaitingForPage() implements PaymentRejection {
-    }
 }

@@ -1,6 +1,6 @@
 /**
  * Collect's payments (decisions §6): the {@link io.tender.payment.Payment} aggregate ({@code pay_}) and the payment
- * session ({@code ps_}) a customer pays at the hosted checkout. {@link io.tender.payment.Checkout} is the checkout's
+ * session ({@code ps_}) a customer pays at the hosted checkout. {@link io.tender.payment.CheckoutSessions} is the checkout's
  * one entry. One class per flow, each its own transaction boundary: {@link io.tender.payment.PaymentSessionService},
  * {@link io.tender.payment.PaymentAttempts}, {@link io.tender.payment.CapturesAndVoids} and
  * {@link io.tender.payment.PaymentRecovery} (the payments' share of the settlement kernel's janitor), around

@@ -6,7 +6,7 @@ import io.tender.support.Merchants.Merchant;
 import io.tender.support.RawHttp;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import io.tender.payment.Checkout;
+import io.tender.checkout.Checkout;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.web.servlet.mvc.method.RequestMappingInfo;

@@ -1,6 +1,5 @@
 package io.tender.checkout;
 
-import io.tender.payment.Checkout;
 import io.tender.support.Api;
 import io.tender.support.LiveProvidersIntegrationTest;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,6 +1,5 @@
 package io.tender.checkout;
 
-import io.tender.payment.Checkout;
 import io.tender.support.Api;
 import io.tender.support.ApiIntegrationTest;
 import org.junit.jupiter.api.Test;

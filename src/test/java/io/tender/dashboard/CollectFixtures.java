@@ -2,7 +2,7 @@ package io.tender.dashboard;
 
 import com.google.zxing.NotFoundException;
 import com.google.zxing.common.BitMatrix;
-import io.tender.payment.Checkout;
+import io.tender.checkout.Checkout;
 import io.tender.qr.QrReading;
 import io.tender.support.Api;
 import tools.jackson.databind.JsonNode;

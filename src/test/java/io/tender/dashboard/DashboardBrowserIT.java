@@ -29,7 +29,7 @@ class DashboardBrowserIT extends ApiIntegrationTest {
     private static final String PASSWORD = "a long and memorable passphrase";
 
     @org.springframework.beans.factory.annotation.Autowired
-    private io.tender.payment.Checkout checkout;
+    private io.tender.checkout.Checkout checkout;
 
     @ParameterizedTest
     @EnumSource(Window.class)

@@ -1,5 +1,6 @@
 package io.tender.payment;
 
+import io.tender.checkout.Checkout;
 import io.tender.support.Api;
 import io.tender.support.ApiIntegrationTest;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,5 +1,6 @@
 package io.tender.payment;
 
+import io.tender.checkout.Checkout;
 import io.tender.auth.Mode;
 import io.tender.processor.sandbox.SandboxProcessor;
 import io.tender.support.ApiIntegrationTest;

@@ -1,5 +1,6 @@
 package io.tender.payment;
 
+import io.tender.checkout.Checkout;
 import com.github.tomakehurst.wiremock.client.WireMock;
 import io.tender.support.Api;
 import io.tender.support.LiveProvidersIntegrationTest;

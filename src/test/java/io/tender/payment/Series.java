@@ -1,5 +1,6 @@
 package io.tender.payment;
 
+import io.tender.checkout.Checkout;
 import io.tender.support.Api;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.JsonNode;

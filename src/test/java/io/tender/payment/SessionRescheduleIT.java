@@ -1,5 +1,6 @@
 package io.tender.payment;
 
+import io.tender.checkout.Checkout;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.processor.PaymentProcessors;

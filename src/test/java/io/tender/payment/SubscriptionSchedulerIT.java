@@ -1,5 +1,6 @@
 package io.tender.payment;
 
+import io.tender.checkout.Checkout;
 import com.zaxxer.hikari.HikariDataSource;
 import io.tender.TenderApplication;
 import io.tender.support.Api;

@@ -1,6 +1,6 @@
 package io.tender.paymentpage;
 
-import io.tender.payment.Checkout;
+import io.tender.checkout.Checkout;
 import io.tender.support.Api;
 import io.tender.support.ApiIntegrationTest;
 import io.tender.support.AtOnce;

@@ -1,6 +1,6 @@
 package io.tender.paymentrequest;
 
-import io.tender.payment.Checkout;
+import io.tender.checkout.Checkout;
 import io.tender.payment.SessionClock;
 import io.tender.support.ApiIntegrationTest;
 import io.tender.support.Browser;

@@ -1,7 +1,7 @@
 package io.tender.paymentrequest;
 
 import io.tender.api.ApiException;
-import io.tender.payment.Checkout;
+import io.tender.checkout.Checkout;
 import io.tender.payment.PaymentMethodType;
 import io.tender.payment.SessionClock;
 import io.tender.support.Api;

@@ -1,6 +1,6 @@
 package io.tender.paymentrequest;
 
-import io.tender.payment.Checkout;
+import io.tender.checkout.Checkout;
 import io.tender.qr.QrReading;
 import io.tender.support.Api;
 import io.tender.support.ApiIntegrationTest;

@@ -1,5 +1,6 @@
-package io.tender.payment;
+package io.tender.checkout;
 
+import io.tender.payment.PaymentMethodType;
 import io.tender.processor.PaymentMethodInput;
 
 import org.junit.jupiter.api.Test;

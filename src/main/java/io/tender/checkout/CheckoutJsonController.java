@@ -1,7 +1,8 @@
-package io.tender.payment;
+package io.tender.checkout;
 
 import io.swagger.v3.oas.annotations.Hidden;
 import io.tender.api.JsonInput;
+import io.tender.payment.PaymentMethodType;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;

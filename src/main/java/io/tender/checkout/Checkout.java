@@ -1,17 +1,18 @@
-package io.tender.payment;
+package io.tender.checkout;
 
 import io.tender.api.Rejected;
 import io.tender.api.Rejections;
-import io.tender.auth.Caller;
-import io.tender.auth.Merchants;
 import io.tender.auth.Mode;
+import io.tender.payment.CheckoutSessions;
+import io.tender.payment.CheckoutSessions.Session;
+import io.tender.payment.PaymentError;
+import io.tender.payment.PaymentMethodType;
+import io.tender.payment.PaymentStatus;
 import io.tender.processor.PaymentMethodInput;
-import io.tender.processor.PaymentProcessors;
 import io.tender.processor.sandbox.SandboxProcessor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.YearMonth;
 import java.time.ZoneOffset;
@@ -23,12 +24,12 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
- * The hosted checkout's one entry into payments (decisions §6), with a session's unguessable {@code ckt_} id and no
- * API key. For the pages: {@link #load} answers the {@link CheckoutPage} to render, {@link #pay} starts an attempt from
+ * The hosted checkout's application service (decisions §6), with a session's unguessable {@code ckt_} id and no
+ * API key, on payments' {@link CheckoutSessions}. For the pages: {@link #load} answers the {@link CheckoutPage} to render, {@link #pay} starts an attempt from
  * the posted {@link PaymentForm} (or answers its field errors), {@link #decide}, {@link #returned} and
  * {@link #cancel} answer the page after the customer's action; a refusal there changes nothing and the page shows
  * the session as it now is. For the JSON API and tests, {@code payBy…}, {@link #attempt} and {@link #decideSandbox}
- * answer the {@link Attempt} and throw each refusal as a {@link PaymentRejection} worded by {@link PaymentProblems}
+ * answer the {@link Attempt} and throw each refusal as a {@link CheckoutRejection} worded by {@link CheckoutProblems}
  * (400 with the field, 404 for an unknown checkout, 409 when the session takes no attempt). Card numbers and security
  * codes go from here straight to the processor: they are never stored, logged, evented or answered.
  */
@@ -60,28 +61,12 @@ public class Checkout {
         }
     }
 
-    private final PaymentSessions sessions;
-    private final PaymentAttempts attempts;
-    private final PaymentSessionService sessionService;
-    private final PaymentSettlement settlement;
-    private final PaymentProcessors processors;
-    private final Merchants merchants;
-    private final TransactionTemplate tx;
+    private final CheckoutSessions sessions;
     private final Rejections rejections;
-    private final java.time.Clock clock;
 
-    Checkout(PaymentSessions sessions, PaymentAttempts attempts, PaymentSessionService sessionService,
-             PaymentSettlement settlement, PaymentProcessors processors, Merchants merchants, TransactionTemplate tx,
-             Rejections rejections, java.time.Clock clock) {
+    Checkout(CheckoutSessions sessions, Rejections rejections) {
         this.sessions = sessions;
-        this.attempts = attempts;
-        this.sessionService = sessionService;
-        this.settlement = settlement;
-        this.processors = processors;
-        this.merchants = merchants;
-        this.tx = tx;
         this.rejections = rejections;
-        this.clock = clock;
     }
 
     // ---- the pages ------------------------------------------------------------------------------------------
@@ -91,19 +76,17 @@ public class Checkout {
      * (an app approval, an answer still unclear) is asked after at the processor first.
      */
     public Optional<CheckoutPage> load(String checkoutSessionId) {
-        Optional<PaymentSession> session = find(checkoutSessionId);
+        Optional<Session> session = find(checkoutSessionId);
         if (session.isEmpty()) {
             return Optional.empty();
         }
-        Optional<Payment> latest = settlement.latest(session.get());
-        if (session.get().status() == PaymentSession.Status.ACTIVE && latest.filter(Checkout::waitsElsewhere).isPresent()) {
-            refused(() -> {
-                attempts.refresh(latest.get());
-                return null;
-            });
+        if (session.get().status() == CheckoutSessions.Status.ACTIVE
+                && Optional.ofNullable(session.get().latest()).filter(Checkout::waitsElsewhere).isPresent()) {
+            String id = session.get().id();
+            refused(() -> sessions.refresh(id));
             session = find(checkoutSessionId);
         }
-        return session.map(this::pageOf);
+        return session.map(Checkout::pageOf);
     }
 
     /**
@@ -113,7 +96,7 @@ public class Checkout {
      */
     public Map<String, String> pay(String checkoutSessionId, PaymentMethodType method, PaymentForm form,
                                    int attemptsSeen, Client client) {
-        PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
+        Session session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
         return switch (form.check(method, YearMonth.now(ZoneOffset.UTC), session.country())) {
             case PaymentForm.Checked.Invalid invalid -> invalid.errors();
             case PaymentForm.Checked.Valid valid -> {
@@ -141,9 +124,7 @@ public class Checkout {
     /** The customer gives up: the session ends {@code cancelled} unless an attempt is in flight; the page after it. */
     public CheckoutPage cancel(String checkoutSessionId) {
         refused(() -> {
-            PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
-            tx.executeWithoutResult(s -> sessionService.cancel(Caller.system(session.merchantId(), session.mode()),
-                    sessions.findById(session.id(), true).orElseThrow()));
+            sessions.cancel(find(checkoutSessionId).orElseThrow(Checkout::notFound).id());
             return null;
         });
         return reload(checkoutSessionId);
@@ -164,7 +145,7 @@ public class Checkout {
             Map<String, String> errors = PaymentForm.cardErrors(number, expMonth, expYear, securityCode,
                     YearMonth.now(ZoneOffset.UTC), false);
             if (!errors.isEmpty()) {
-                throw new PaymentRejection.CardDetailsInvalid(errors.containsKey(PaymentForm.CARD_NUMBER),
+                throw new CheckoutRejection.CardDetailsInvalid(errors.containsKey(PaymentForm.CARD_NUMBER),
                         errors.containsKey(PaymentForm.EXPIRY_DATE), errors.containsKey(PaymentForm.SECURITY_CODE))
                         .thrown();
             }
@@ -177,7 +158,7 @@ public class Checkout {
     public Attempt payByBank(String checkoutSessionId, String bank) {
         return answered(() -> {
             if (bank == null || bank.isBlank() || bank.length() > 60) {
-                throw new PaymentRejection.BankNotChosen().thrown();
+                throw new CheckoutRejection.BankNotChosen().thrown();
             }
             return start(checkoutSessionId, PaymentMethodType.PAY_BY_BANK, new PaymentMethodInput.Bank(bank.trim()),
                     null, Client.UNKNOWN);
@@ -188,11 +169,11 @@ public class Checkout {
     public Attempt payByPhone(String checkoutSessionId, PaymentMethodType type, String phoneNumber) {
         return answered(() -> {
             if (!type.usesPhone()) {
-                throw new PaymentRejection.NotPhoneMethod().thrown();
+                throw new CheckoutRejection.NotPhoneMethod().thrown();
             }
-            PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
+            Session session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
             String phone = PaymentForm.phone(phoneNumber, session.country())
-                    .orElseThrow(() -> new PaymentRejection.PhoneNotOfCountry(session.country()).thrown());
+                    .orElseThrow(() -> new CheckoutRejection.PhoneNotOfCountry(session.country()).thrown());
             return start(checkoutSessionId, type, new PaymentMethodInput.Phone(type.wire(), phone), null,
                     Client.UNKNOWN);
         });
@@ -201,32 +182,28 @@ public class Checkout {
     /** The latest attempt now, after asking the processor about one waiting for the customer. */
     public Optional<Attempt> attempt(String checkoutSessionId) {
         return answered(() -> {
-            PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
-            settlement.latest(session).ifPresent(attempts::refresh);
-            return settlement.latest(session).map(Checkout::attemptOf);
+            Session session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
+            return sessions.refresh(session.id()).map(Checkout::attemptOf);
         });
     }
 
     /** The customer's answer on the sandbox's 3-D Secure or bank page (test mode only). */
     public Optional<Attempt> decideSandbox(String checkoutSessionId, SandboxProcessor.Decision decision) {
         return answered(() -> {
-            PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
-            if (session.mode() != Mode.TEST) {
+            Session session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
+            if (session.mode() != Mode.TEST || session.latest() == null) {
                 throw notFound();
             }
-            Payment payment = settlement.latest(session).orElseThrow(Checkout::notFound);
-            var waiting = payment.awaitingCustomer();
-            if (waiting.isEmpty() || waiting.get().action().equals("app_approval")) {
-                throw new PaymentRejection.NotWaitingForPage().thrown();
+            if (!sessions.decideOnSandboxPage(session.id(), decision)) {
+                throw new CheckoutRejection.NotWaitingForPage().thrown();
             }
-            processors.sandbox().decide(waiting.get().processorKey(), decision);
             return attempt(checkoutSessionId);
         });
     }
 
     // ---- shared ---------------------------------------------------------------------------------------------
 
-    /** {@code work}, with its rejection answered as its problem ({@link PaymentProblems}). */
+    /** {@code work}, with its rejection answered as its problem ({@link CheckoutProblems}, or its module's). */
     private <T> T answered(Supplier<T> work) {
         return rejections.answering(work).get();
     }
@@ -242,97 +219,63 @@ public class Checkout {
 
     private Attempt start(String checkoutSessionId, PaymentMethodType type, PaymentMethodInput method,
                           Integer attemptsSeen, Client client) {
-        PaymentSession session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
-        if (!session.options().visibleMethods().contains(type.wire())
-                || (session.options().checkoutOptions().selectedPaymentMethod() != null
-                && session.options().merchantSelection()
-                && !session.options().checkoutOptions().selectedPaymentMethod().equals(type.wire()))) {
-            throw new PaymentRejection.MethodNotOffered().thrown();
+        Session session = find(checkoutSessionId).orElseThrow(Checkout::notFound);
+        if (!session.offers(type)) {
+            throw new CheckoutRejection.MethodNotOffered().thrown();
         }
-        // The obligation may refuse the amount now: billing's rejection passes like ours.
-        return attemptOf(attempts.start(session.id(), method, attemptsSeen, client));
+        // The obligation may refuse the amount now: billing's rejection passes like payments'.
+        return attemptOf(sessions.start(session.id(), method, attemptsSeen,
+                new CheckoutSessions.Payer(client.address(), client.userAgent())));
     }
 
-    private Optional<PaymentSession> find(String checkoutSessionId) {
+    private Optional<Session> find(String checkoutSessionId) {
         if (checkoutSessionId == null || !CHECKOUT_ID.matcher(checkoutSessionId).matches()) {
             return Optional.empty();
         }
-        // A charge without the customer (next_in_series) has no checkout.
-        return sessions.findByCheckout(checkoutSessionId, false).filter(s -> !s.nextInSeries());
+        return sessions.find(checkoutSessionId);
     }
 
     private CheckoutPage reload(String checkoutSessionId) {
-        return find(checkoutSessionId).map(this::pageOf)
+        return find(checkoutSessionId).map(Checkout::pageOf)
                 .orElseThrow(() -> new IllegalStateException("The checkout session is gone"));
     }
 
     private static Rejected notFound() {
-        return new PaymentRejection.CheckoutNotFound().thrown();
+        return new CheckoutRejection.CheckoutNotFound().thrown();
     }
 
-    private static Attempt attemptOf(Payment p) {
-        var waiting = p.awaitingCustomer();
-        return new Attempt(p.id(), p.status().wire(), methodOf(p), waiting.map(PaymentOperation::action).orElse(null),
-                waiting.map(PaymentOperation::redirectUrl).orElse(null), p.lastPaymentError(), p.paymentMethodDetails());
-    }
-
-    private static String methodOf(Payment p) {
-        return p.paymentMethodDetails() == null ? null : String.valueOf(p.paymentMethodDetails().get("type"));
+    private static Attempt attemptOf(CheckoutSessions.Attempt p) {
+        return new Attempt(p.paymentId(), p.status().wire(), p.method(), p.action(), p.redirectUrl(), p.error(),
+                p.paymentMethodDetails());
     }
 
     /** A pending attempt that no page of ours finishes: an app approval, or the processor's answer still unclear. */
-    private static boolean waitsElsewhere(Payment latest) {
+    private static boolean waitsElsewhere(CheckoutSessions.Attempt latest) {
         return latest.status() == PaymentStatus.PENDING && customerPage(latest).isEmpty();
     }
 
     // ---- the page's view of a session -----------------------------------------------------------------------
 
-    private CheckoutPage pageOf(PaymentSession s) {
-        var options = s.options();
-        var checkoutOptions = options.checkoutOptions();
-        List<PaymentMethodType> visible = options.visibleMethods().stream()
-                .flatMap(m -> PaymentMethodType.fromWire(m).stream()).toList();
-        PaymentMethodType selected = PaymentMethodType.fromWire(checkoutOptions.selectedPaymentMethod()).orElse(null);
-        Optional<Payment> latest = settlement.latest(s);
+    private static CheckoutPage pageOf(Session s) {
+        Optional<CheckoutSessions.Attempt> latest = Optional.ofNullable(s.latest());
         CheckoutPage.State state = state(s, latest);
         CheckoutPage.PendingAction action = state == CheckoutPage.State.ACTION_REQUIRED
                 ? latest.flatMap(p -> customerPage(p).map(kind -> new CheckoutPage.PendingAction(kind,
-                detail(p, "bank"), p.awaitingCustomer().map(PaymentOperation::redirectUrl).orElse(null))))
-                .orElseThrow() : null;
+                detail(p, "bank"), p.redirectUrl()))).orElseThrow() : null;
         CheckoutPage.AttemptError error = latest.filter(p -> p.status() == PaymentStatus.FAILED
                 || p.status() == PaymentStatus.EXPIRED).map(Checkout::errorOf).orElse(null);
         String paidWith = state == CheckoutPage.State.SUCCEEDED ? latest.map(Checkout::paidWith).orElse(null) : null;
-        var origin = settlement.presentOrigin(s).map(o -> new CheckoutPage.Origin(s.origin().kind(), o.title(),
-                o.description(), o.backUrl(), o.cancellable(), o.status())).orElse(null);
-        return new CheckoutPage(s.checkoutSessionId(), s.id(),
-                merchants.byId(s.merchantId()).map(Merchants.Merchant::name).orElse(""), s.mode() == Mode.TEST,
-                s.amount(), s.currency(), s.country(), visible, selected,
-                CheckoutPage.PresentationMode.valueOf(checkoutOptions.presentationMode().toUpperCase(Locale.ROOT)),
-                !Boolean.FALSE.equals(checkoutOptions.displayPayButton()), options.merchantSelection(), s.returnUrl(),
-                prefilledPhone(options, selected), state, action, error, s.attempts(), PaymentSession.MAX_ATTEMPTS,
-                paidWith, "reserved".equals(s.paymentOutcome()), s.expiresAt(), origin, seriesTerms(s));
+        var origin = Optional.ofNullable(s.origin()).map(o -> new CheckoutPage.Origin(o.kind(),
+                o.presentation().title(), o.presentation().description(), o.presentation().backUrl(),
+                o.presentation().cancellable(), o.presentation().status())).orElse(null);
+        return new CheckoutPage(s.checkoutSessionId(), s.id(), s.merchantName() == null ? "" : s.merchantName(),
+                s.mode() == Mode.TEST, s.amount(), s.currency(), s.country(), s.visibleMethods(), s.selectedMethod(),
+                CheckoutPage.PresentationMode.valueOf(s.presentationMode().toUpperCase(Locale.ROOT)),
+                s.displayPayButton(), s.merchantSelection(), s.returnUrl(), prefilledPhone(s), state, action, error,
+                s.attempts(), s.maxAttempts(), paidWith, s.reserved(), s.expiresAt(), origin, s.seriesTerms());
     }
 
-    /**
-     * What a {@code first_in_series} session's customer agrees to by paying, in plain words; null for other sessions.
-     * A subscription without a start date charges first one interval after today's payment.
-     */
-    private String seriesTerms(PaymentSession s) {
-        if (!s.firstInSeries()) {
-            return null;
-        }
-        String merchant = merchants.byId(s.merchantId()).map(Merchants.Merchant::name).orElse("the merchant");
-        MandateTerms mandate = s.options().mandateTerms();
-        if (mandate != null) {
-            return MandateWords.of(mandate, merchant, s.currency());
-        }
-        SubscriptionTerms subscription = s.options().subscriptionTerms();
-        java.time.LocalDate today = java.time.LocalDate.ofInstant(clock.instant(), subscription.timeZone());
-        return MandateWords.of(subscription, MandateSchedule.of(subscription, today, subscription.timeZone())
-                .firstOnOrAfter(today).orElse(today), merchant, s.currency());
-    }
-
-    private static CheckoutPage.State state(PaymentSession session, Optional<Payment> latest) {
+    private static CheckoutPage.State state(Session session, Optional<CheckoutSessions.Attempt> latest) {
         switch (session.status()) {
             case COMPLETED:
                 return CheckoutPage.State.SUCCEEDED;
@@ -351,14 +294,14 @@ public class Checkout {
                     : CheckoutPage.State.WAITING;
             case SUCCEEDED -> CheckoutPage.State.SUCCEEDED;
             default -> session.waitingForMerchant() ? CheckoutPage.State.RETURNED_TO_MERCHANT
-                    : session.attempts() >= PaymentSession.MAX_ATTEMPTS ? CheckoutPage.State.FAILED
+                    : session.attempts() >= session.maxAttempts() ? CheckoutPage.State.FAILED
                     : CheckoutPage.State.OPEN;
         };
     }
 
     /** The page an attempt waits on (ours in test mode, the processor's in live); an app approval has none. */
-    private static Optional<CheckoutPage.PendingAction.Kind> customerPage(Payment payment) {
-        return switch (payment.awaitingCustomer().map(PaymentOperation::action).orElse("")) {
+    private static Optional<CheckoutPage.PendingAction.Kind> customerPage(CheckoutSessions.Attempt payment) {
+        return switch (payment.action() == null ? "" : payment.action()) {
             case "three_d_secure" -> Optional.of(CheckoutPage.PendingAction.Kind.THREE_D_SECURE);
             case "bank_login" -> Optional.of(CheckoutPage.PendingAction.Kind.BANK);
             default -> Optional.empty();
@@ -369,12 +312,12 @@ public class Checkout {
      * The failed attempt in the customer's words. The payment's messages are written for the merchant ("The customer
      * declined..."), so the page says its own, by code and method.
      */
-    private static CheckoutPage.AttemptError errorOf(Payment payment) {
-        PaymentError error = payment.lastPaymentError();
+    private static CheckoutPage.AttemptError errorOf(CheckoutSessions.Attempt payment) {
+        PaymentError error = payment.error();
         String errorCode = error == null ? null : error.errorCode();
         String declineCode = error == null ? null : error.declineCode();
         String code = declineCode != null ? declineCode : errorCode != null ? errorCode : "payment_failed";
-        boolean bank = "pay_by_bank".equals(methodOf(payment));
+        boolean bank = "pay_by_bank".equals(payment.method());
         String message = switch (code) {
             case "insufficient_funds" -> "Your card was declined: insufficient funds. Try another card or method.";
             case "generic_decline", "card_declined" -> "Your card was declined. Try another card or method.";
@@ -391,8 +334,8 @@ public class Checkout {
     }
 
     /** "VISA •••• 4242", "Pay by bank", "Capitec Pay •••• 4567" for the result page. */
-    private static String paidWith(Payment payment) {
-        Optional<PaymentMethodType> type = PaymentMethodType.fromWire(methodOf(payment));
+    private static String paidWith(CheckoutSessions.Attempt payment) {
+        Optional<PaymentMethodType> type = PaymentMethodType.fromWire(payment.method());
         if (type.isEmpty()) {
             return null;
         }
@@ -412,9 +355,9 @@ public class Checkout {
     }
 
     /** A field of the payment's {@code payment_method_details} under its type ({@code card.last4}, {@code pay_by_bank.bank}). */
-    private static String detail(Payment payment, String field) {
+    private static String detail(CheckoutSessions.Attempt payment, String field) {
         Map<String, Object> details = payment.paymentMethodDetails();
-        String method = methodOf(payment);
+        String method = payment.method();
         if (details == null || method == null || !(details.get(method) instanceof Map<?, ?> inner)) {
             return null;
         }
@@ -423,11 +366,12 @@ public class Checkout {
     }
 
     /** The phone number the merchant gave for the method shown first (the selected one, else either app method). */
-    private static String prefilledPhone(SessionOptions options, PaymentMethodType selected) {
-        if (selected != null && selected.usesPhone() && options.prefilledPhone(selected) != null) {
-            return options.prefilledPhone(selected);
+    private static String prefilledPhone(Session session) {
+        PaymentMethodType selected = session.selectedMethod();
+        if (selected != null && selected.usesPhone() && session.prefilledPhones().containsKey(selected)) {
+            return session.prefilledPhones().get(selected);
         }
         return List.of(PaymentMethodType.CAPITEC_PAY, PaymentMethodType.MOBILE_MONEY).stream()
-                .map(options::prefilledPhone).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+                .map(session.prefilledPhones()::get).filter(java.util.Objects::nonNull).findFirst().orElse(null);
     }
 }

@@ -1,4 +1,6 @@
-package io.tender.payment;
+package io.tender.checkout;
+
+import io.tender.payment.PaymentMethodType;
 
 import java.time.Instant;
 import java.util.List;

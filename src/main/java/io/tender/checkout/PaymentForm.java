@@ -1,5 +1,7 @@
-package io.tender.payment;
+package io.tender.checkout;
 
+import io.tender.payment.CollectSessions;
+import io.tender.payment.PaymentMethodType;
 import io.tender.processor.PaymentMethodInput;
 
 import java.time.YearMonth;
@@ -102,7 +104,7 @@ public record PaymentForm(String method, String cardNumber, String expiry, Strin
         if (number.isEmpty()) {
             errors.put(CARD_NUMBER, "Enter your card number.");
         } else if (!DIGITS.matcher(number).matches() || number.length() < 12 || number.length() > 19
-                || !PaymentMethods.luhn(number)) {
+                || !luhn(number)) {
             errors.put(CARD_NUMBER, "This card number is not valid. Check it and try again.");
         }
         if (!expiryChecked) {
@@ -135,7 +137,7 @@ public record PaymentForm(String method, String cardNumber, String expiry, Strin
         if ("ZA".equals(country) && compact.matches("^0[1-9]\\d{8}$")) {
             compact = "+27" + compact.substring(1);
         }
-        if (!E164.matcher(compact).matches() || !SessionOptions.phoneOfCountry(compact, country)) {
+        if (!E164.matcher(compact).matches() || !CollectSessions.phoneOfCountry(compact, country)) {
             return Optional.empty();
         }
         if ("ZA".equals(country) && !compact.matches("^\\+27[1-9]\\d{8}$")) {
@@ -169,5 +171,23 @@ public record PaymentForm(String method, String cardNumber, String expiry, Strin
     public String toString() {
         return "PaymentForm[method=" + method + ", cardNumber=****, expiry=" + expiry + ", securityCode=***, bank="
                 + bank + ", phoneNumber=" + (phoneNumber == null ? null : "****") + "]";
+    }
+
+    /** Luhn's check digit rule. */
+    private static boolean luhn(String number) {
+        int sum = 0;
+        boolean doubled = false;
+        for (int i = number.length() - 1; i >= 0; i--) {
+            int digit = number.charAt(i) - '0';
+            if (doubled) {
+                digit *= 2;
+                if (digit > 9) {
+                    digit -= 9;
+                }
+            }
+            sum += digit;
+            doubled = !doubled;
+        }
+        return sum % 10 == 0;
     }
 }
