@@ -27,6 +27,9 @@ public class Rejections {
         if (rejection instanceof NotFound(String noun)) {
             return ApiException.notFound(noun);
         }
+        if (rejection instanceof Worded(ApiException problem)) {
+            return problem;
+        }
         return mappings.stream().filter(m -> m.type().isInstance(rejection)).findFirst()
                 .map(m -> m.problems().problem(rejection))
                 .orElseThrow(() -> new IllegalStateException("No problem mapping for " + rejection.getClass()));

@@ -5,14 +5,18 @@ import io.tender.api.Currencies;
 import io.tender.api.FieldError;
 import io.tender.api.Rejected;
 import io.tender.api.Rejections;
+import io.tender.auth.Caller;
 import io.tender.auth.Merchants;
 import io.tender.auth.Mode;
-import io.tender.idempotency.StoredResponse;
-import io.tender.payment.PaymentActions;
+import io.tender.idempotency.KeyedRequest;
+import io.tender.idempotency.Outcome;
+import io.tender.payment.CapturesAndVoids;
 import io.tender.payment.PaymentFilter;
 import io.tender.payment.PaymentSearch;
 import io.tender.payment.PaymentStatus;
-import io.tender.payment.PaymentTimeline;
+import io.tender.refund.PaymentRefunds;
+import io.tender.refund.RefundReason;
+import io.tender.refund.PaymentTimeline;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpHeaders;
@@ -25,7 +29,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import org.springframework.web.util.UriComponentsBuilder;
 
@@ -70,18 +73,21 @@ class PaymentsController {
     private final PaymentTimeline timeline;
     private final Merchants merchants;
     private final Rejections rejections;
-    private final PaymentActions actions;
-    private final AuditLog audit;
+    private final CapturesAndVoids capturesAndVoids;
+    private final PaymentRefunds refunds;
+    private final FormActions actions;
     private final JsonMapper json;
 
     PaymentsController(PaymentSearch search, PaymentTimeline timeline, Merchants merchants, Rejections rejections,
-                       PaymentActions actions, AuditLog audit, JsonMapper json) {
+                       CapturesAndVoids capturesAndVoids, PaymentRefunds refunds, FormActions actions,
+                       JsonMapper json) {
         this.search = search;
         this.timeline = timeline;
         this.merchants = merchants;
         this.rejections = rejections;
+        this.capturesAndVoids = capturesAndVoids;
+        this.refunds = refunds;
         this.actions = actions;
-        this.audit = audit;
         this.json = json;
     }
 
@@ -157,10 +163,11 @@ class PaymentsController {
 
     /**
      * A money action of the payment's page (decisions §11): first a confirmation page that says what will happen,
-     * then, confirmed, the API's own flow under the form's Idempotency-Key ({@link PaymentActions}): a form sent
-     * twice does it once. A done action goes into the audit log with the payment's amounts before and after, and
-     * the browser is sent back to the payment (303); a refusal shows the payment with the API's reason.
-     * Owners and developers only ({@code DashboardSecurity}).
+     * then, confirmed, the module's own flow ({@link CapturesAndVoids}, {@link PaymentRefunds}, which the API's
+     * requests run too) under the form's Idempotency-Key: a form sent twice does it once ({@link FormActions}). A done
+     * action goes into the audit log with the payment's amounts before and after, and the browser is sent back to the
+     * payment (303); a refusal shows the payment with the rule's words. Owners and developers only
+     * ({@code DashboardSecurity}).
      */
     @PostMapping("/dashboard/{mode:test|live}/payments/{id}/{action:capture|void|refund}")
     String act(@PathVariable String mode, @PathVariable String id, @PathVariable String action,
@@ -175,67 +182,103 @@ class PaymentsController {
         if (found.isEmpty()) {
             return notFound(id, response, model);
         }
-        PaymentSearch.Row payment = found.get();
-        String refused = null;
-        Long amount = null;
-        if (key == null || !KEY.matcher(key).matches()) {
-            refused = "This form has expired. Open the payment again and repeat the action.";
-        } else if (action.equals("refund") && reason != null && !reason.isBlank()
-                && !PaymentActions.REFUND_REASONS.contains(reason)) {
-            refused = "Choose one of the reasons offered.";
-        } else if (!action.equals("void") && amountText != null && !amountText.isBlank()) {
-            amount = minorUnits(amountText.trim(), payment.currency());
-            if (amount == null) {
-                refused = "Enter an amount such as " + HomeSummary.money(payment.currency(), 1050)
+        var form = new FormActions.Form(key, confirmed, user, mode, request, response);
+        return actions.run(form, new MoneyAction(form, found.get(), action, amountText, reason, model));
+    }
+
+    /** A capture, void or refund of {@code payment} as its form asks it. */
+    private final class MoneyAction implements FormActions.Steps<Object> {
+        private final FormActions.Form form;
+        private final PaymentSearch.Row payment;
+        private final String action;
+        private final String amountText;
+        private final String reason;
+        private final Model model;
+        private final Long amount;
+
+        MoneyAction(FormActions.Form form, PaymentSearch.Row payment, String action, String amountText, String reason,
+                    Model model) {
+            this.form = form;
+            this.payment = payment;
+            this.action = action;
+            this.amountText = amountText == null || amountText.isBlank() || action.equals("void") ? null
+                    : amountText.trim();
+            this.reason = reason == null || reason.isBlank() ? null : reason;
+            this.model = model;
+            this.amount = this.amountText == null ? null : minorUnits(this.amountText, payment.currency());
+        }
+
+        @Override
+        public String page(String error) {
+            return paymentPage(form.user(), form.mode(), payment, error, model);
+        }
+
+        @Override
+        public String badInput() {
+            if (action.equals("refund") && reason != null && !RefundReason.WIRE.contains(reason)) {
+                return "Choose one of the reasons offered.";
+            }
+            if (amountText != null && amount == null) {
+                return "Enter an amount such as " + HomeSummary.money(payment.currency(), 1050)
                         .substring(payment.currency().length() + 1) + " (in " + payment.currency() + ").";
             }
+            return null;
         }
-        if (refused != null) {
-            response.setStatus(HttpStatus.BAD_REQUEST.value());
-            return paymentPage(user, mode, payment, refused, model);
-        }
-        String why = reason == null || reason.isBlank() ? null : reason;
-        if (!"yes".equals(confirmed)) {
-            long shown = amount != null ? amount
-                    : action.equals("refund") ? payment.refundable() : payment.capturable();
+
+        @Override
+        public String confirmation() {
+            long shown = amount != null ? amount : action.equals("refund") ? refundable(form.caller(), payment)
+                    : capturesAndVoids.capturable(form.caller(), payment.id());
             model.addAttribute("payment", ListedPayment.of(payment));
             model.addAttribute("action", action);
-            model.addAttribute("amount", amount == null ? "" : amountText.trim());
+            model.addAttribute("amount", amountText == null ? "" : amountText);
             model.addAttribute("amountShown", HomeSummary.money(payment.currency(), shown));
-            model.addAttribute("reason", why);
-            model.addAttribute("key", key);
+            model.addAttribute("reason", reason);
+            model.addAttribute("key", form.key());
             return "dashboard/payment-confirm";
         }
-        Mode inMode = Mode.fromWire(mode);
-        StoredResponse answer = switch (action) {
-            case "capture" -> actions.capture(user.merchantId(), inMode, id, key, amount, request);
-            case "void" -> actions.voidPayment(user.merchantId(), inMode, id, key, request);
-            default -> actions.refund(user.merchantId(), inMode, id, key, amount, why, request);
-        };
-        if (answer.status() >= 300) {
-            response.setStatus(answer.status());
-            return paymentPage(user, mode, payment, detail(answer), model);
+
+        @Override
+        public Outcome<Object> act(KeyedRequest request) {
+            Caller caller = form.caller();
+            Outcome<?> outcome = switch (action) {
+                case "capture" -> capturesAndVoids.capture(caller, payment.id(), request, null, amount, Map.of())
+                        .outcome();
+                case "void" -> capturesAndVoids.voidPayment(caller, payment.id(), request, null, Map.of()).outcome();
+                default -> refunds.refund(caller, payment.id(), request, null, new PaymentRefunds.NewRefund(amount,
+                        RefundReason.fromWire(reason).orElse(null), Map.of())).outcome();
+            };
+            @SuppressWarnings("unchecked")
+            Outcome<Object> any = (Outcome<Object>) outcome;
+            return any;
         }
-        if (!answer.replayed()) {
-            PaymentSearch.Row after = find(user, mode, id).orElse(payment);
-            audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(), "payment." + action, id,
-                    mode, amounts(payment), amounts(after)), request);
+
+        @Override
+        public AuditLog.Entry audited(Object view) {
+            PaymentSearch.Row after = find(form.user(), form.mode(), payment.id()).orElse(payment);
+            return form.audit("payment." + action, payment.id(), amounts(payment), amounts(after));
         }
-        response.setStatus(HttpStatus.SEE_OTHER.value());
-        response.setHeader(HttpHeaders.LOCATION, "/dashboard/" + mode + "/payments/" + id + "?done=" + action);
-        return null;
+
+        @Override
+        public String done(Object view) {
+            return FormActions.seeOther(form.response(),
+                    "/dashboard/" + form.mode() + "/payments/" + payment.id() + "?done=" + action);
+        }
     }
 
     private String paymentPage(SignedInUser user, String mode, PaymentSearch.Row payment, String error, Model model) {
+        Caller caller = Caller.system(user.merchantId(), Mode.fromWire(mode));
+        long capturable = capturesAndVoids.capturable(caller, payment.id());
+        long refundable = refundable(caller, payment);
         model.addAttribute("payment", ListedPayment.of(payment));
         model.addAttribute("error", error);
         model.addAttribute("currency", payment.currency());
         boolean acts = user.role() != Role.VIEWER;
-        model.addAttribute("canCapture", acts && payment.capturable() > 0);
-        model.addAttribute("canRefund", acts && payment.refundable() > 0);
-        model.addAttribute("capturable", HomeSummary.money(payment.currency(), payment.capturable()));
-        model.addAttribute("refundable", HomeSummary.money(payment.currency(), payment.refundable()));
-        model.addAttribute("reasons", PaymentActions.REFUND_REASONS);
+        model.addAttribute("canCapture", acts && capturable > 0);
+        model.addAttribute("canRefund", acts && refundable > 0);
+        model.addAttribute("capturable", HomeSummary.money(payment.currency(), capturable));
+        model.addAttribute("refundable", HomeSummary.money(payment.currency(), refundable));
+        model.addAttribute("reasons", RefundReason.WIRE);
         // Each form its own key: sent twice (a double click, a reload), it acts once.
         model.addAttribute("captureKey", UUID.randomUUID().toString());
         model.addAttribute("voidKey", UUID.randomUUID().toString());
@@ -243,6 +286,11 @@ class PaymentsController {
         model.addAttribute("timeline", timeline.of(user.merchantId(), Mode.fromWire(mode), payment.id()).stream()
                 .map(TimelineLine::of).toList());
         return "dashboard/payment";
+    }
+
+    /** What the payment has left to refund, by the rule its refunds are held to. */
+    private long refundable(Caller caller, PaymentSearch.Row payment) {
+        return refunds.refundable(caller, payment.id());
     }
 
     private java.util.Optional<PaymentSearch.Row> find(SignedInUser user, String mode, String id) {
@@ -259,9 +307,6 @@ class PaymentsController {
         return "dashboard/payment-not-found";
     }
 
-    private static final java.util.regex.Pattern KEY = java.util.regex.Pattern.compile(
-            "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$");
-
     /** An amount typed in major units ({@code 10.50}) as minor units, or null when it is not one of the currency's. */
     static Long minorUnits(String text, String currency) {
         if (!text.matches("^[0-9]{1,9}([.][0-9]{1,3})?$")) {
@@ -269,17 +314,6 @@ class PaymentsController {
         }
         var minor = Currencies.minorUnits(new BigDecimal(text), currency);
         return minor.isPresent() && minor.getAsLong() > 0 ? minor.getAsLong() : null;
-    }
-
-    /** The problem's words, as the API said them. */
-    private String detail(StoredResponse answer) {
-        try {
-            JsonNode problem = json.readTree(answer.body());
-            JsonNode detail = problem.get("detail");
-            return detail == null ? "The payment could not be changed." : detail.stringValue();
-        } catch (RuntimeException e) {
-            return "The payment could not be changed.";
-        }
     }
 
     private String amounts(PaymentSearch.Row row) {

@@ -2,7 +2,10 @@ package io.tender.idempotency;
 
 import io.tender.api.ApiException;
 import io.tender.api.Problems;
+import io.tender.api.Rejected;
+import io.tender.api.Rejection;
 import io.tender.api.Rejections;
+import io.tender.api.Worded;
 import io.tender.auth.Caller;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.ResponseEntity;
@@ -11,6 +14,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -33,8 +38,16 @@ public class IdempotentRequests {
         record Running<T>(T value) implements Start<T> {
         }
 
-        /** Answer this now: a replay, or a domain failure of the first phase, stored under the key. */
-        record Answered<T>(StoredResponse response) implements Start<T> {
+        /**
+         * Answer this now: a replay, or a domain failure of the first phase, stored under the key ({@code refusal},
+         * null for a replay).
+         */
+        record Answered<T>(StoredResponse response, Rejection refusal) implements Start<T> {
+
+            /** The request's answer, typed: replayed, or refused. */
+            public <V> Answer<V> answer() {
+                return new Answer<>(Outcome.of(response, null, refusal), response);
+            }
         }
     }
 
@@ -56,6 +69,22 @@ public class IdempotentRequests {
     public ResponseEntity<byte[]> execute(Caller caller, HttpServletRequest request, JsonNode body,
                                           Supplier<Result> domainWork) {
         return execute(caller, keyed(request, body), domainWork).toEntity();
+    }
+
+    /**
+     * {@link #execute(Caller, KeyedRequest, Supplier)} answering {@code status} with the view the work returns, and
+     * its outcome typed for a caller in this process ({@link Answer}).
+     */
+    public <V> Answer<V> answer(Caller caller, KeyedRequest request, int status, Supplier<V> domainWork) {
+        List<V> done = new ArrayList<>(1);
+        Refusal refusal = new Refusal();
+        StoredResponse response = execute(caller, request, refusal.watching(() -> {
+            V view = domainWork.get();
+            done.add(view);
+            return new Result(status, view);
+        }));
+        return new Answer<>(Outcome.of(response, done.isEmpty() ? null : done.getFirst(), refusal.rejection),
+                response);
     }
 
     /** {@link #execute(Caller, HttpServletRequest, JsonNode, Supplier)} for an application service. */
@@ -124,7 +153,8 @@ public class IdempotentRequests {
 
     /** {@link #start(Caller, HttpServletRequest, JsonNode, String, Supplier)} for an application service. */
     public <T> Start<T> start(Caller caller, KeyedRequest request, String resourceId, Supplier<T> domainPhase) {
-        Supplier<T> firstPhase = rejections.answering(domainPhase);
+        Refusal refusal = new Refusal();
+        Supplier<T> firstPhase = rejections.answering(refusal.watching(domainPhase));
         String key = request.key();
         if (key == null) {
             return new Start.Running<>(tx.execute(s -> firstPhase.get()));
@@ -133,14 +163,16 @@ public class IdempotentRequests {
         try {
             return tx.execute(s -> {
                 var replay = IdempotencyKeys.replayOrThrow(keys.claim(caller, key, fingerprint, resourceId));
-                return replay.<Start<T>>map(Start.Answered::new).orElseGet(() -> new Start.Running<>(firstPhase.get()));
+                return replay.<Start<T>>map(r -> new Start.Answered<>(r, null))
+                        .orElseGet(() -> new Start.Running<>(firstPhase.get()));
             });
         } catch (ApiException e) {
             if (!storable(e)) {
                 throw e;
             }
             StoredResponse failure = request.failures().apply(e);
-            return new Start.Answered<>(tx.execute(s -> claimThen(caller, key, fingerprint, () -> failure)));
+            return new Start.Answered<>(tx.execute(s -> claimThen(caller, key, fingerprint, () -> failure)),
+                    refusal.rejection);
         }
     }
 
@@ -188,6 +220,25 @@ public class IdempotentRequests {
         return new KeyedRequest(key, RequestFingerprint.of(method, path, body),
                 e -> new StoredResponse(e.status(), Problems.PROBLEM_JSON.toString(),
                         problems.bytes(problems.problem(e, request)), false));
+    }
+
+    /** The rejection a domain's work threw, kept as it goes on to be rendered as its problem. */
+    private static final class Refusal {
+        private Rejection rejection;
+
+        <T> Supplier<T> watching(Supplier<T> work) {
+            return () -> {
+                try {
+                    return work.get();
+                } catch (Rejected e) {
+                    rejection = e.rejection();
+                    throw e;
+                } catch (ApiException e) {
+                    rejection = new Worded(e);
+                    throw e;
+                }
+            };
+        }
     }
 
     private StoredResponse claimThen(Caller caller, String key, RequestFingerprint fingerprint, Supplier<StoredResponse> run) {

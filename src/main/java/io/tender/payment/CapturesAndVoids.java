@@ -3,6 +3,7 @@ package io.tender.payment;
 import io.tender.api.Rejections;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
+import io.tender.idempotency.Answer;
 import io.tender.idempotency.IdempotencyKeys;
 import io.tender.idempotency.IdempotentRequests;
 import io.tender.idempotency.KeyedRequest;
@@ -25,12 +26,16 @@ import java.util.function.Consumer;
  * {@link PaymentRecovery}, which completes the key once the payment is final.
  */
 @Service
-record CapturesAndVoids(Payments payments, IdempotentRequests idempotent, IdempotencyKeys keys,
+public record CapturesAndVoids(Payments payments, IdempotentRequests idempotent, IdempotencyKeys keys,
                         PaymentProcessors processors, PaymentSettlement settlement, TransactionTemplate tx,
                         Rejections rejections) {
 
-    StoredResponse capture(Caller caller, String id, KeyedRequest request, Integer ifMatch, Long amount,
-                           Map<String, String> metadata) {
+    /**
+     * Captures {@code amount} (null: all that the authorization still holds); {@code ifMatch}: the version the
+     * caller read, or null. Answers the payment as it is after the capture.
+     */
+    public Answer<PaymentView> capture(Caller caller, String id, KeyedRequest request, Integer ifMatch, Long amount,
+                                       Map<String, String> metadata) {
         return act(caller, id, request, ifMatch, payment -> {
             Instant now = Timestamps.now();
             payment.notCapturable(now).ifPresent(reason -> {
@@ -49,8 +54,9 @@ record CapturesAndVoids(Payments payments, IdempotentRequests idempotent, Idempo
         });
     }
 
-    StoredResponse voidPayment(Caller caller, String id, KeyedRequest request, Integer ifMatch,
-                               Map<String, String> metadata) {
+    /** Voids what the authorization still holds; answers the payment as it is after the void. */
+    public Answer<PaymentView> voidPayment(Caller caller, String id, KeyedRequest request, Integer ifMatch,
+                                           Map<String, String> metadata) {
         return act(caller, id, request, ifMatch, payment -> {
             Instant now = Timestamps.now();
             payment.notCapturable(now).ifPresent(reason -> {
@@ -64,8 +70,17 @@ record CapturesAndVoids(Payments payments, IdempotentRequests idempotent, Idempo
         });
     }
 
-    private StoredResponse act(Caller caller, String id, KeyedRequest request, Integer ifMatch,
-                               Consumer<Payment> begin) {
+    /**
+     * What a capture or void of the payment would take now (0 when neither is allowed: not a manual authorization
+     * still held, expired, or with a call in flight), as {@link Payment#capturable} decides it for both the API and
+     * the dashboard. An unknown payment holds nothing.
+     */
+    public long capturable(Caller caller, String id) {
+        return payments.find(caller, id).map(p -> p.capturable(Timestamps.now())).orElse(0L);
+    }
+
+    private Answer<PaymentView> act(Caller caller, String id, KeyedRequest request, Integer ifMatch,
+                                    Consumer<Payment> begin) {
         var start = idempotent.start(caller, request, id, () -> {
             Payment payment = payments.get(caller, id);
             if (ifMatch != null && ifMatch != payment.version()) {
@@ -80,8 +95,8 @@ record CapturesAndVoids(Payments payments, IdempotentRequests idempotent, Idempo
             }
             return settlement.new Run(caller, payment, null, processor, null);
         });
-        if (start instanceof IdempotentRequests.Start.Answered<PaymentSettlement.Run>(StoredResponse response)) {
-            return response;
+        if (start instanceof IdempotentRequests.Start.Answered<PaymentSettlement.Run> answered) {
+            return answered.answer();
         }
         PaymentSettlement.Run run = ((IdempotentRequests.Start.Running<PaymentSettlement.Run>) start).value();
         if (!settlement.settle(run, Settlement.Mode.SEND)) {
@@ -89,18 +104,16 @@ record CapturesAndVoids(Payments payments, IdempotentRequests idempotent, Idempo
             throw new PaymentRejection.NoDefiniteAnswer(run.payment.id()).thrown();
         }
         PaymentOperation settled = run.payment.operations().getLast();
-        StoredResponse response = settlement.answer(run.payment);
+        Answer<PaymentView> answer = settled.status() == PaymentOperation.Status.FAILED
+                ? Answer.refused(refused(settled), request.failures().apply(rejections.problem(refused(settled))))
+                : Answer.done(PaymentView.of(run.payment), settlement.answer(run.payment));
         tx.executeWithoutResult(s -> {
             run.write(null);
             if (request.key() != null) {
-                keys.complete(caller, request.key(), settled.status() == PaymentOperation.Status.FAILED
-                        ? request.failures().apply(rejections.problem(refused(settled))) : response);
+                keys.complete(caller, request.key(), answer.response());
             }
         });
-        if (settled.status() == PaymentOperation.Status.FAILED) {
-            throw refused(settled).thrown();
-        }
-        return response;
+        return answer;
     }
 
     private static PaymentRejection refused(PaymentOperation operation) {

@@ -41,7 +41,7 @@ record MandateCharges(Mandates mandates, SavedPaymentMethods methods, PaymentSes
         String sessionId = Ids.newId("ps_");
         PaymentSettlement.Run run;
         switch (idempotent.start(caller, request, sessionId, () -> begin(caller, command, sessionId))) {
-            case IdempotentRequests.Start.Answered<PaymentSettlement.Run>(StoredResponse response) -> {
+            case IdempotentRequests.Start.Answered<PaymentSettlement.Run>(StoredResponse response, var refusal) -> {
                 return response;
             }
             case IdempotentRequests.Start.Running<PaymentSettlement.Run>(PaymentSettlement.Run started) -> run = started;

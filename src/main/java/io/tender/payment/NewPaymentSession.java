@@ -27,7 +27,7 @@ record NewPaymentSession(String type, Long amount, String currency, String count
                 expiresAt, options, requestedAt, null, null);
     }
 
-    static final long MAX_AMOUNT = 99_999_999L;
+    static final long MAX_AMOUNT = Payments.MAX_AMOUNT;
     static final Duration MIN_LIFETIME = Duration.ofMinutes(30);
     static final Duration MAX_LIFETIME = Duration.ofDays(7);
     static final Duration DEFAULT_LIFETIME = Duration.ofHours(24);

@@ -340,6 +340,14 @@ public final class Payment {
         return Math.max(0, authorizedAmount - paidAmount - voidedAmount);
     }
 
+    /**
+     * What a capture or a void of this payment may take now: what the authorization still holds, when
+     * {@link #notCapturable} allows either; else 0. The API's captures and voids and the dashboard's forms ask this.
+     */
+    long capturable(Instant now) {
+        return notCapturable(now).isPresent() ? 0 : remaining();
+    }
+
     /** Why a capture or void of this payment is refused now (the live product's texts), or empty. */
     Optional<String> notCapturable(Instant now) {
         if (status != PaymentStatus.SUCCEEDED || captureMethod != CaptureMethod.MANUAL

@@ -35,7 +35,7 @@ public record PaymentFilter(Set<PaymentStatus> statuses, PaymentMethodType metho
 
     /** The ids {@code id} searches by: the payment's own, and those of what a payment belongs to or was made from. */
     public static final List<String> ID_PREFIXES = List.of(Payments.PREFIX, "ps_", "bcus_", Mandate.PREFIX,
-            Subscription.PREFIX, Refund.PREFIX, SavedPaymentMethod.PREFIX, "ob_");
+            Subscription.PREFIX, "rfd_", SavedPaymentMethod.PREFIX, "ob_");
 
     /** Matches everything. */
     public static final PaymentFilter NONE = new PaymentFilter(Set.of(), null, null, null, null, null, null, null,

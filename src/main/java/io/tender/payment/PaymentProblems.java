@@ -47,14 +47,6 @@ class PaymentProblems implements RejectionProblems<PaymentRejection> {
             case PaymentRejection.PushNotOffered r ->
                     ApiException.notPossible("The payment session does not take capitec_pay.");
             case PaymentRejection.FilterInvalid r -> ApiException.badRequest(r.errors());
-            case PaymentRejection.RefundNotFound r ->
-                    new ApiException(ProblemCode.RESOURCE_NOT_FOUND, "No such refund.");
-            case PaymentRejection.NotRefundable r -> invalidState("The payment is " + r.status() + "; only captured money"
-                    + " is refunded.");
-            case PaymentRejection.NoProcessorPayment r -> invalidState("The payment was recorded by the billing test helper,"
-                    + " not taken through a processor: there is nothing to refund.");
-            case PaymentRejection.NothingCaptured r -> invalidState("nothing captured to refund; void the authorization instead");
-            case PaymentRejection.RefundOverRefundable r -> invalidState("refund amount exceeds the refundable amount");
         };
     }
 }

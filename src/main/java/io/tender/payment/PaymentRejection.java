@@ -80,25 +80,4 @@ sealed interface PaymentRejection extends Rejection {
     /** Filter values the search cannot take, each named by its form field ({@link PaymentFilter#read}). */
     record FilterInvalid(java.util.List<io.tender.api.FieldError> errors) implements PaymentRejection {
     }
-
-    // ---- refunds (decisions §10) ----
-
-    record RefundNotFound() implements PaymentRejection {
-    }
-
-    /** A refund of a payment that is {@code status} (its wire name): only captured money is refunded. */
-    record NotRefundable(String status) implements PaymentRejection {
-    }
-
-    /** A payment billing's test helper recorded without a processor call: no processor holds its money. */
-    record NoProcessorPayment() implements PaymentRejection {
-    }
-
-    /** A succeeded payment with nothing captured: an open manual authorization is voided, not refunded. */
-    record NothingCaptured() implements PaymentRejection {
-    }
-
-    /** A refund of {@code amount} with only {@code refundable} left of what was captured. */
-    record RefundOverRefundable(long amount, long refundable) implements PaymentRejection {
-    }
 }

@@ -117,7 +117,7 @@ public class PaymentSearch {
             Subscription.PREFIX, " and p.subscription_id = :id",
             SavedPaymentMethod.PREFIX, " and p.payment_method_id = :id",
             "ob_", " and p.obligation_id = :id",
-            Refund.PREFIX, " and p.id = (select r.payment_id from refunds r where r.id = :id"
+            "rfd_", " and p.id = (select r.payment_id from refunds r where r.id = :id"
                     + " and r.merchant_id = :merchant and r.mode = :mode and r.status <> 'draft')");
 
     private final JdbcClient jdbc;

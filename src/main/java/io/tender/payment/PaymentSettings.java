@@ -6,7 +6,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import java.time.Duration;
 
 /**
- * {@code tender.payments.*}: the defaults live here and only here.
+ * {@code tender.payments.*}: the defaults live here and only here. Refunds of payments go by the same lease and
+ * recovery job settings.
  *
  * @param lease            how long a payment claimed by a request or the recovery job belongs to it: longer than a
  *                         processor call can take, so only a payment whose instance died is taken up again
@@ -14,11 +15,11 @@ import java.time.Duration;
  * @param recovery         the recovery job
  */
 @ConfigurationProperties("tender.payments")
-record PaymentSettings(@DefaultValue("PT1M") Duration lease,
+public record PaymentSettings(@DefaultValue("PT1M") Duration lease,
                        @DefaultValue("P7D") Duration authorizationTtl,
                        @DefaultValue Recovery recovery) {
 
-    PaymentSettings {
+    public PaymentSettings {
         if (!lease.isPositive() || !authorizationTtl.isPositive()) {
             throw new IllegalArgumentException(
                     "tender.payments.lease and authorization-ttl must be positive durations");
@@ -30,9 +31,9 @@ record PaymentSettings(@DefaultValue("PT1M") Duration lease,
      * @param minAge   how long a pending processor call stays untouched before the job finishes it (the request
      *                 that made it may still be waiting for the answer)
      */
-    record Recovery(@DefaultValue("PT10S") Duration interval, @DefaultValue("PT30S") Duration minAge) {
+    public record Recovery(@DefaultValue("PT10S") Duration interval, @DefaultValue("PT30S") Duration minAge) {
 
-        Recovery {
+        public Recovery {
             if (!interval.isPositive() || minAge.isNegative()) {
                 throw new IllegalArgumentException("tender.payments.recovery.interval must be positive and min-age "
                         + "not negative");

@@ -34,6 +34,8 @@ import java.util.Optional;
 public class Payments {
 
     public static final String PREFIX = "pay_";
+    /** The most minor units a payment (and so a capture or a refund of it) takes. */
+    public static final long MAX_AMOUNT = 99_999_999L;
 
     private static final TypeReference<List<PaymentOperation>> OPERATIONS = new TypeReference<>() {
     };

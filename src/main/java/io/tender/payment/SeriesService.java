@@ -110,7 +110,7 @@ record SeriesService(Mandates mandates, Subscriptions subscriptions, Subscriptio
             outbox.append(caller, views.subscriptionEvent(subscription, Subscription.Transition.UPDATED));
             return subscription.id();
         })) {
-            case IdempotentRequests.Start.Answered<String>(StoredResponse response) -> {
+            case IdempotentRequests.Start.Answered<String>(StoredResponse response, var refusal) -> {
                 return response;
             }
             case IdempotentRequests.Start.Running<String> running -> {

@@ -70,7 +70,7 @@ record TestClocks(Subscriptions subscriptions, SubscriptionCharges charges, Seri
             }
             return subscription.zone();
         })) {
-            case IdempotentRequests.Start.Answered<ZoneId>(StoredResponse response) -> {
+            case IdempotentRequests.Start.Answered<ZoneId>(StoredResponse response, var refusal) -> {
                 return response;
             }
             case IdempotentRequests.Start.Running<ZoneId>(ZoneId subscriptionZone) -> zone = subscriptionZone;

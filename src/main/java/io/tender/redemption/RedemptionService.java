@@ -144,7 +144,7 @@ class RedemptionService {
             run.events.clear();
             return redemption;
         });
-        if (start instanceof IdempotentRequests.Start.Answered<Redemption>(StoredResponse response)) {
+        if (start instanceof IdempotentRequests.Start.Answered<Redemption>(StoredResponse response, var refusal)) {
             return response;
         }
         return finish(run, key, 201);
@@ -190,7 +190,7 @@ class RedemptionService {
             }
             return new Run(caller, redemption, provider);
         });
-        if (start instanceof IdempotentRequests.Start.Answered<Run>(StoredResponse response)) {
+        if (start instanceof IdempotentRequests.Start.Answered<Run>(StoredResponse response, var refusal)) {
             return response;
         }
         return finish(((IdempotentRequests.Start.Running<Run>) start).value(), key, 200);

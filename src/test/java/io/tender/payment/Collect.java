@@ -9,51 +9,51 @@ import java.time.YearMonth;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Collect calls the tests make again and again: sessions over real HTTP, attempts through the checkout's API. */
-final class Collect {
+public final class Collect {
 
-    static final int EXP_YEAR = YearMonth.now().getYear() + 2;
+    public static final int EXP_YEAR = YearMonth.now().getYear() + 2;
 
-    final Api api;
-    final Checkout checkout;
+    public final Api api;
+    public final Checkout checkout;
 
-    Collect(Api api, Checkout checkout) {
+    public Collect(Api api, Checkout checkout) {
         this.api = api;
         this.checkout = checkout;
     }
 
-    static JsonNode expect(int status, Api.Response response) {
+    public static JsonNode expect(int status, Api.Response response) {
         assertThat(response.status()).as(response.text()).isEqualTo(status);
         return response.json();
     }
 
     /** A session of {@code members} (JSON members without braces); expects 201. */
-    JsonNode session(String members) {
+    public JsonNode session(String members) {
         return expect(201, api.post("/collect/payment_sessions", "{" + members + "}").send());
     }
 
-    JsonNode session(long amount) {
+    public JsonNode session(long amount) {
         return session("\"amount\":" + amount + ",\"currency\":\"ZAR\"");
     }
 
     /** A session taking manual capture of cards. */
-    JsonNode manualSession(long amount) {
+    public JsonNode manualSession(long amount) {
         return session("\"amount\":" + amount + ",\"currency\":\"ZAR\",\"options\":{\"payment_method_options\":"
                 + "{\"card\":{\"capture_method\":\"manual\"}}}");
     }
 
-    JsonNode get(String path) {
+    public JsonNode get(String path) {
         return expect(200, api.get(path).send());
     }
 
-    Checkout.Attempt payByCard(JsonNode session, String number) {
+    public Checkout.Attempt payByCard(JsonNode session, String number) {
         return checkout.payByCard(session.get("checkout_session_id").stringValue(), number, 12, EXP_YEAR, "123");
     }
 
-    JsonNode payment(Checkout.Attempt attempt) {
+    public JsonNode payment(Checkout.Attempt attempt) {
         return get("/collect/payments/" + attempt.paymentId());
     }
 
-    JsonNode refreshed(JsonNode session) {
+    public JsonNode refreshed(JsonNode session) {
         return get("/collect/payment_sessions/" + session.get("id").stringValue());
     }
 }

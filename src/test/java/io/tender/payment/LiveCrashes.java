@@ -12,12 +12,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * What the crash tests of payments share: the packaged service in live mode against the processor simulator, with a
  * quick recovery job, and the live session and checkout calls they make through it.
  */
-final class LiveCrashes {
+public final class LiveCrashes {
 
-    static final int YEAR = java.time.YearMonth.now().getYear() + 2;
+    public static final int YEAR = java.time.YearMonth.now().getYear() + 2;
 
     /** The service's arguments: the checkout's JSON API on, the recovery job every 0.5 s on calls older than 2 s. */
-    static final String[] ARGUMENTS = {"--tender.checkout.json-api=true", "--tender.payments.recovery.interval=PT0.5S",
+    public static final String[] ARGUMENTS = {"--tender.checkout.json-api=true", "--tender.payments.recovery.interval=PT0.5S",
             "--tender.payments.lease=PT8S", "--tender.payments.recovery.min-age=PT2S",
             "--tender.processor.live.read-timeout=5s"};
 
@@ -25,7 +25,7 @@ final class LiveCrashes {
     }
 
     /** The service's environment: its data under {@code root}, the bootstrap {@code key}, the simulator's processor. */
-    static Map<String, String> environment(Path root, String key, int simulatorPort) {
+    public static Map<String, String> environment(Path root, String key, int simulatorPort) {
         return Map.of(
                 "TENDER_DATA_DIR", root.resolve("service").toString(),
                 "TENDER_BOOTSTRAP_KEYS", "crash:" + key,
@@ -33,7 +33,7 @@ final class LiveCrashes {
     }
 
     /** A live session's checkout id; {@code manual}: cards are authorized only. */
-    static String session(Api api, long amount, boolean manual) {
+    public static String session(Api api, long amount, boolean manual) {
         var response = api.post("/collect/payment_sessions", "{\"amount\":" + amount + ",\"currency\":\"ZAR\""
                 + (manual ? ",\"options\":{\"payment_method_options\":{\"card\":{\"capture_method\":\"manual\"}}}" : "")
                 + "}").send();
@@ -42,7 +42,7 @@ final class LiveCrashes {
     }
 
     /** Pays the checkout by card through its JSON API; the attempt as answered. */
-    static JsonNode pay(Api api, String checkout, String card) {
+    public static JsonNode pay(Api api, String checkout, String card) {
         var response = new Api(api.base(), null).post("/checkout-api/" + checkout + "/attempts",
                 "{\"method\":\"card\",\"card_number\":\"" + card + "\",\"exp_month\":12,\"exp_year\":" + YEAR
                         + ",\"security_code\":\"123\"}").send();
@@ -51,7 +51,7 @@ final class LiveCrashes {
     }
 
     /** Runs a request the kill may cut short. */
-    static void quietly(Runnable call) {
+    public static void quietly(Runnable call) {
         try {
             call.run();
         } catch (RuntimeException | AssertionError killed) {

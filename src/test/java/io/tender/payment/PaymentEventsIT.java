@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code payment.failed}; a manual authorization sends {@code payment.succeeded}, then {@code payment.captured} and
  * {@code payment.voided}.
  */
-class PaymentEventsIT extends ApiIntegrationTest {
+public class PaymentEventsIT extends ApiIntegrationTest {
 
     @Autowired
     private Checkout checkout;
@@ -33,12 +33,12 @@ class PaymentEventsIT extends ApiIntegrationTest {
         collect = new Collect(api, checkout);
     }
 
-    static List<JsonNode> events(JdbcClient jdbc, String aggregateId) {
+    public static List<JsonNode> events(JdbcClient jdbc, String aggregateId) {
         return jdbc.sql("select payload::text from outbox where aggregateid = ? order by created_at, id")
                 .params(aggregateId).query(String.class).list().stream().map(Api.JSON::readTree).toList();
     }
 
-    static List<String> types(JdbcClient jdbc, String aggregateId) {
+    public static List<String> types(JdbcClient jdbc, String aggregateId) {
         return events(jdbc, aggregateId).stream().map(e -> e.get("type").stringValue()).toList();
     }
 

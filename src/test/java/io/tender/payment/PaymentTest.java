@@ -680,6 +680,43 @@ class PaymentTest {
         assertThat(p.notCapturable(when).orElse("none")).isEqualTo(refusal);
     }
 
+    /**
+     * {@code capturable}: what a capture or a void may take now, the one rule the API's captures and the dashboard's
+     * forms ask: all the authorization still holds while {@code notCapturable} allows either, else nothing (so the
+     * dashboard offers no capture of an automatic payment, an expired authorization or one with a call in flight).
+     */
+    @ParameterizedTest(name = "{0} at {1}: {2}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # payment                     | at                        | capturable
+            succeeded manual              | once authorized           | 10000
+            succeeded manual              | a moment before expiry    | 10000
+            succeeded manual              | expiry                    | 0
+            partially captured            | once authorized           | 6000
+            partially captured            | after expiry              | 0
+            fully captured                | once authorized           | 0
+            succeeded automatic           | once authorized           | 0
+            succeeded by billing          | once authorized           | 0
+            verified                      | once authorized           | 0
+            pending manual authorization  | once authorized           | 0
+            capture pending               | once authorized           | 0
+            void pending                  | once authorized           | 0
+            cancelled                     | once authorized           | 0
+            failed                        | once authorized           | 0
+            """)
+    void whatACaptureOrVoidMayTakeIsWhatTheAuthorizationHoldsWhileOneIsAllowed(String payment, String at,
+                                                                              long capturable) {
+        Payment p = given(payment);
+        Instant when = switch (at) {
+            case "once authorized" -> NOW;
+            case "a moment before expiry" -> NOW.plus(TTL).minusMillis(1);
+            case "expiry" -> NOW.plus(TTL);
+            case "after expiry" -> NOW.plus(TTL).plusSeconds(1);
+            default -> throw new IllegalArgumentException("no such time: " + at);
+        };
+
+        assertThat(p.capturable(when)).isEqualTo(capturable);
+    }
+
     // ---- a call that never arrived -----------------------------------------------------------------------------
 
     /** A fenced key is never used again: the pending call goes out under a fresh one, the rest of it unchanged. */

@@ -1,4 +1,4 @@
-package io.tender.payment;
+package io.tender.refund;
 
 import io.tender.api.ListQuery;
 import io.tender.api.ListSql;
@@ -135,7 +135,7 @@ class Refunds {
         String reason = rs.getString("reason");
         var terms = new Refund.Terms(rs.getString("id"), rs.getString("merchant_id"),
                 Mode.fromWire(rs.getString("mode")), rs.getString("payment_id"), rs.getLong("amount"),
-                rs.getString("currency"), reason == null ? null : Refund.Reason.fromWire(reason).orElseThrow(),
+                rs.getString("currency"), reason == null ? null : RefundReason.fromWire(reason).orElseThrow(),
                 metadata == null ? null : json.readValue(metadata, STRINGS), rs.getString("authorization_key"),
                 rs.getTimestamp("created_at").toInstant());
         return Refund.restored(terms, Refund.Status.fromWire(rs.getString("status")), rs.getString("failure_reason"),

@@ -1,12 +1,16 @@
-package io.tender.payment;
+package io.tender.refund;
 
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
+import io.tender.idempotency.Answer;
 import io.tender.idempotency.IdempotencyKeys;
 import io.tender.idempotency.IdempotentRequests;
 import io.tender.idempotency.KeyedRequest;
 import io.tender.idempotency.StoredResponse;
 import io.tender.outbox.Outbox;
+import io.tender.payment.CapturedPayments;
+import io.tender.payment.PaymentObligations;
+import io.tender.payment.PaymentSettings;
 import io.tender.processor.PaymentProcessor;
 import io.tender.processor.PaymentProcessors;
 import io.tender.processor.ProcessorOutcome;
@@ -36,7 +40,7 @@ import java.util.Map;
  * about it (never resending it; one that never arrived goes again under a fresh key) until it is final.
  */
 @Service
-record PaymentRefunds(Payments payments, Refunds refunds, IdempotentRequests idempotent, IdempotencyKeys keys,
+public record PaymentRefunds(CapturedPayments payments, Refunds refunds, IdempotentRequests idempotent, IdempotencyKeys keys,
                       WaitingKeys waitingKeys, PaymentProcessors processors, PaymentObligations obligations,
                       Outbox outbox, TransactionTemplate tx, JsonMapper json, PaymentSettings settings)
         implements Recoverable<Refund> {
@@ -49,40 +53,36 @@ record PaymentRefunds(Payments payments, Refunds refunds, IdempotentRequests ide
     }
 
     /** What the merchant asked to refund: {@code amount} null for all that is left. */
-    record NewRefund(Long amount, Refund.Reason reason, Map<String, String> metadata) {
+    public record NewRefund(Long amount, RefundReason reason, Map<String, String> metadata) {
     }
 
-    StoredResponse refund(Caller caller, String paymentId, KeyedRequest request, Integer ifMatch, NewRefund command) {
+    /**
+     * What of the payment may still be refunded now ({@link Refund#refundable}, the rule the refund itself is held
+     * to): what a page offers. 0 for an unknown payment.
+     */
+    public long refundable(Caller caller, String paymentId) {
+        return payments.find(caller, paymentId).map(p -> Refund.refundable(p, refunds.committed(p.id()))).orElse(0L);
+    }
+
+    /**
+     * Refunds {@code command} of the payment ({@code ifMatch}: the payment's version the caller read, or null).
+     * Answers the refund whatever its status (a declined one is {@code failed}).
+     */
+    public Answer<RefundView> refund(Caller caller, String paymentId, KeyedRequest request, Integer ifMatch,
+                                     NewRefund command) {
         String refundId = Refund.newId();
         var start = idempotent.start(caller, request, refundId, () -> {
-            Payment payment = payments.lock(caller, paymentId);
-            if (ifMatch != null && ifMatch != payment.version()) {
-                throw new PaymentRejection.VersionMismatch(payment.version(), ifMatch).thrown();
-            }
-            if (payment.status() != PaymentStatus.SUCCEEDED) {
-                throw new PaymentRejection.NotRefundable(payment.status().wire()).thrown();
-            }
-            if (payment.paidAmount() == 0) {
-                throw new PaymentRejection.NothingCaptured().thrown();
-            }
-            if (payment.authorization().isEmpty()) {
-                throw new PaymentRejection.NoProcessorPayment().thrown();
-            }
-            long refundable = payment.paidAmount() - refunds.committed(payment.id());
-            long amount = command.amount() == null ? refundable : command.amount();
-            if (amount > refundable || amount == 0) {
-                throw new PaymentRejection.RefundOverRefundable(amount, refundable).thrown();
-            }
+            CapturedPayments.Captured payment = payments.lock(caller, paymentId, ifMatch);
+            Refund refund = Refund.draft(refundId, payment, refunds.committed(payment.id()), command.amount(),
+                    command.reason(), command.metadata(), Timestamps.now());
             // A refund the mode has no processor for is refused before anything is recorded.
             PaymentProcessor processor = processors.forMode(caller.mode());
-            Refund refund = Refund.draft(refundId, payment, amount, command.reason(), command.metadata(),
-                    Timestamps.now());
             refunds.insert(refund, settings.lease());
             payments.refundRecorded(payment.id());
             return new Started(refund, processor);
         });
-        if (start instanceof IdempotentRequests.Start.Answered<Started>(StoredResponse response)) {
-            return response;
+        if (start instanceof IdempotentRequests.Start.Answered<Started> answered) {
+            return answered.answer();
         }
         Started started = ((IdempotentRequests.Start.Running<Started>) start).value();
         Refund refund = started.refund();
@@ -94,12 +94,12 @@ record PaymentRefunds(Payments payments, Refunds refunds, IdempotentRequests ide
                 keys.complete(caller, request.key(), response);
             }
         });
-        return response;
+        return Answer.done(RefundView.of(refund), response);
     }
 
     RefundView get(Caller caller, String id) {
         return refunds.find(caller, id).map(RefundView::of)
-                .orElseThrow(() -> new PaymentRejection.RefundNotFound().thrown());
+                .orElseThrow(() -> new RefundRejection.RefundNotFound().thrown());
     }
 
     // ---- the janitor ----------------------------------------------------------------------------------------
@@ -180,7 +180,7 @@ record PaymentRefunds(Payments payments, Refunds refunds, IdempotentRequests ide
             outbox.append(owner, new Outbox.Event(AGGREGATE, refund.id(), transition.eventType(), refund.updatedAt(),
                     json.writeValueAsBytes(RefundView.of(refund))));
             if (transition == Refund.Transition.SUCCEEDED) {
-                payments.addRefunded(refund.paymentId(), refund.amount());
+                payments.refunded(refund.paymentId(), refund.amount());
                 obligations.reverseRefunded(owner, refund.paymentId(), refund.id(), refund.amount())
                         .ifPresent(reason -> log.error("Refund {} succeeded but its payment's application could not"
                                 + " be reversed: {}. An operator must reconcile it.", refund.id(), reason));

@@ -1,6 +1,7 @@
-package io.tender.payment;
+package io.tender.refund;
 
 import io.tender.checkout.Checkout;
+import io.tender.payment.Collect;
 import io.tender.auth.Mode;
 import io.tender.processor.sandbox.SandboxProcessor;
 import io.tender.support.ApiIntegrationTest;

@@ -1,13 +1,14 @@
-package io.tender.payment;
+package io.tender.refund;
 
 import io.tender.api.Ids;
 import io.tender.auth.Mode;
+import io.tender.payment.CapturedPayments.Captured;
+import io.tender.payment.PaymentStatus;
 import io.tender.processor.ProcessorOutcome;
 import io.tender.settlement.OperationKeys;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -59,20 +60,6 @@ final class Refund {
         }
     }
 
-    enum Reason {
-        REQUESTED_BY_CUSTOMER, DUPLICATE, FRAUDULENT, OTHER;
-
-        static final List<String> WIRE = Arrays.stream(values()).map(Reason::wire).toList();
-
-        String wire() {
-            return name().toLowerCase();
-        }
-
-        static Optional<Reason> fromWire(String wire) {
-            return Arrays.stream(values()).filter(r -> r.wire().equals(wire)).findFirst();
-        }
-    }
-
     /** A change a client sees, named as the event it emits ({@code refund.<name>}). */
     enum Transition {
         CREATED, SUCCEEDED, FAILED;
@@ -84,7 +71,7 @@ final class Refund {
 
     /** What a refund is, fixed when it is recorded. */
     record Terms(String id, String merchantId, Mode mode, String paymentId, long amount, String currency,
-                 Reason reason, Map<String, String> metadata, String authorizationKey, Instant createdAt) {
+                 RefundReason reason, Map<String, String> metadata, String authorizationKey, Instant createdAt) {
     }
 
     private final Terms terms;
@@ -109,15 +96,45 @@ final class Refund {
     }
 
     /**
-     * A refund of {@code amount} of {@code payment}'s captured money, about to be sent under its own key
-     * ({@code <id>:refund}); the caller checked that the payment has that much left to refund.
+     * What of {@code payment}'s captured money refunds may still take (decisions §10): its {@code paid_amount} less
+     * {@code committed}, what its refunds that did not fail take (those in flight included); nothing when
+     * {@link #refusal} refuses every refund of it. The API's refund and the dashboard's refund form both ask this.
      */
-    static Refund draft(String id, Payment payment, long amount, Reason reason, Map<String, String> metadata,
-                        Instant now) {
-        String authorizationKey = payment.authorization().orElseThrow(() ->
-                new IllegalStateException("payment " + payment.id() + " has no approved authorization")).processorKey();
+    static long refundable(Captured payment, long committed) {
+        return refusal(payment).isPresent() ? 0 : Math.max(0, payment.paidAmount() - committed);
+    }
+
+    /** Why no refund of the payment can be made at all, or empty: only captured money taken by a processor. */
+    static Optional<RefundRejection> refusal(Captured payment) {
+        if (payment.status() != PaymentStatus.SUCCEEDED) {
+            return Optional.of(new RefundRejection.NotRefundable(payment.status().wire()));
+        }
+        if (payment.paidAmount() == 0) {
+            return Optional.of(new RefundRejection.NothingCaptured());
+        }
+        if (payment.authorizationKey() == null) {
+            return Optional.of(new RefundRejection.NoProcessorPayment());
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A refund of {@code asked} (null: all that is {@link #refundable}) of {@code payment}'s captured money, about to
+     * be sent under its own key ({@code <id>:refund}), or the rule that refuses it. {@code committed}: what the
+     * payment's refunds that did not fail take, read under the payment's lock.
+     */
+    static Refund draft(String id, Captured payment, long committed, Long asked, RefundReason reason,
+                        Map<String, String> metadata, Instant now) {
+        refusal(payment).ifPresent(r -> {
+            throw r.thrown();
+        });
+        long refundable = refundable(payment, committed);
+        long amount = asked == null ? refundable : asked;
+        if (amount > refundable || amount == 0) {
+            throw new RefundRejection.RefundOverRefundable(amount, refundable).thrown();
+        }
         Terms terms = new Terms(id, payment.merchantId(), payment.mode(), payment.id(), amount, payment.currency(),
-                reason, metadata, authorizationKey, now);
+                reason, metadata, payment.authorizationKey(), now);
         return new Refund(terms, Status.DRAFT, null, Call.PENDING, OperationKeys.of(id, "refund", 0), null, now, 0);
     }
 

@@ -1,6 +1,7 @@
-package io.tender.payment;
+package io.tender.refund;
 
 import io.tender.checkout.Checkout;
+import io.tender.payment.Collect;
 import io.tender.support.ApiIntegrationTest;
 import io.tender.support.WebhookReceiver;
 import io.tender.support.WebhookReceiver.Received;

@@ -1,6 +1,9 @@
-package io.tender.payment;
+package io.tender.refund;
 
 import io.tender.checkout.Checkout;
+import io.tender.payment.LiveCrashes;
+import io.tender.payment.PaymentEventsIT;
+import io.tender.payment.Collect;
 import io.tender.support.Api;
 import io.tender.support.ApiIntegrationTest;
 import io.tender.support.Merchants;

@@ -1,4 +1,4 @@
-package io.tender.payment;
+package io.tender.refund;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.media.Schema;

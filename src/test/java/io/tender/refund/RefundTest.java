@@ -1,6 +1,9 @@
-package io.tender.payment;
+package io.tender.refund;
 
+import io.tender.api.Rejected;
 import io.tender.auth.Mode;
+import io.tender.payment.CapturedPayments.Captured;
+import io.tender.payment.PaymentStatus;
 import io.tender.processor.ProcessorOutcome;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,7 +23,7 @@ class RefundTest {
 
     private static Refund draft() {
         var terms = new Refund.Terms("rfd_1", "mer_1", Mode.TEST, "pay_1", 2500, "ZAR",
-                Refund.Reason.REQUESTED_BY_CUSTOMER, Map.of(), "pay_1:authorize", NOW);
+                RefundReason.REQUESTED_BY_CUSTOMER, Map.of(), "pay_1:authorize", NOW);
         return Refund.restored(terms, Refund.Status.DRAFT, null, Refund.Call.PENDING, "rfd_1:refund", null, NOW, 1);
     }
 
@@ -89,6 +92,49 @@ class RefundTest {
         refund.reissue(NOW);
 
         assertThat(refund.processorKey()).isEqualTo("rfd_1:refund~2");
+    }
+
+    /**
+     * What may be refunded, one rule for the API's refunds and the dashboard's refund form: the captured money less
+     * every refund that did not fail (a pending one holds its amount back), and nothing of a payment that is not
+     * succeeded, captured nothing, or no processor took. {@code asked} {@code all}: the refund's amount left out.
+     */
+    @ParameterizedTest(name = "{0}, {1} paid, {2} committed, {3} asked: {4} refundable, {5}")
+    @CsvSource(delimiter = '|', textBlock = """
+            # status   | paid  | committed | asked | refundable | refund of, or refusal
+            succeeded  | 10000 | 0         | all   | 10000      | 10000
+            succeeded  | 10000 | 0         | 2500  | 10000      | 2500
+            succeeded  | 10000 | 0         | 10000 | 10000      | 10000
+            succeeded  | 10000 | 0         | 10001 | 10000      | RefundOverRefundable
+            succeeded  | 10000 | 1052      | all   | 8948       | 8948
+            succeeded  | 10000 | 1052      | 8948  | 8948       | 8948
+            succeeded  | 10000 | 1052      | 8949  | 8948       | RefundOverRefundable
+            succeeded  | 10000 | 10000     | all   | 0          | RefundOverRefundable
+            succeeded  | 10000 | 10000     | 1     | 0          | RefundOverRefundable
+            succeeded  | 4000  | 0         | all   | 4000       | 4000
+            succeeded  | 0     | 0         | all   | 0          | NothingCaptured
+            pending    | 0     | 0         | all   | 0          | NotRefundable
+            failed     | 0     | 0         | 1     | 0          | NotRefundable
+            cancelled  | 0     | 0         | all   | 0          | NotRefundable
+            expired    | 0     | 0         | all   | 0          | NotRefundable
+            by billing | 10000 | 0         | all   | 0          | NoProcessorPayment
+            """)
+    void whatMayBeRefundedIsTheCapturedMoneyLessEveryRefundNotFailed(String status, long paid, long committed,
+                                                                    String asked, long refundable, String outcome) {
+        boolean billing = status.equals("by billing");
+        var payment = new Captured("pay_1", "mer_1", Mode.TEST, "ZAR",
+                billing ? PaymentStatus.SUCCEEDED : PaymentStatus.valueOf(status.toUpperCase()), paid,
+                billing ? null : "pay_1:authorize", 2);
+        Long amount = asked.equals("all") ? null : Long.valueOf(asked);
+
+        assertThat(Refund.refundable(payment, committed)).isEqualTo(refundable);
+        try {
+            Refund drafted = Refund.draft("rfd_1", payment, committed, amount, null, Map.of(), NOW);
+            assertThat(String.valueOf(drafted.amount())).isEqualTo(outcome);
+            assertThat(drafted.terms().authorizationKey()).isEqualTo("pay_1:authorize");
+        } catch (Rejected refused) {
+            assertThat(refused.rejection().getClass().getSimpleName()).isEqualTo(outcome);
+        }
     }
 
     private static ProcessorOutcome outcome(String answer) {

@@ -1,4 +1,8 @@
-package io.tender.payment;
+package io.tender.refund;
+
+import io.tender.checkout.Checkout;
+import io.tender.payment.LiveCrashes;
+import io.tender.payment.Collect;
 
 import io.tender.support.Api;
 import io.tender.support.ServiceProcess;

@@ -1,4 +1,4 @@
-package io.tender.payment;
+package io.tender.refund;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -17,6 +17,7 @@ import io.tender.api.ListQuery;
 import io.tender.api.ProblemResponse;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotentRequests;
+import io.tender.payment.Payments;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -67,10 +68,10 @@ record RefundController(PaymentRefunds service, Refunds refunds, IdempotentReque
                                   HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);
         JsonInput in = JsonInput.body(body).allow(Set.of("amount", "reason", "metadata"));
-        Long amount = in.integer("amount", false, 1, NewPaymentSession.MAX_AMOUNT);
+        Long amount = in.integer("amount", false, 1, Payments.MAX_AMOUNT);
         String reasonWire = in.string("reason", false);
-        Refund.Reason reason = reasonWire == null ? null : Refund.Reason.fromWire(reasonWire).orElse(null);
-        in.check(reasonWire == null || reason != null, "reason", "must be one of " + String.join(", ", Refund.Reason.WIRE));
+        RefundReason reason = reasonWire == null ? null : RefundReason.fromWire(reasonWire).orElse(null);
+        in.check(reasonWire == null || reason != null, "reason", "must be one of " + String.join(", ", RefundReason.WIRE));
         Map<String, String> metadata = in.metadata("metadata");
         in.throwIfInvalid();
         return service.refund(caller, id, keyed, IfMatch.version(request, "payment"),

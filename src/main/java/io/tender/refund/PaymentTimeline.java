@@ -1,7 +1,9 @@
-package io.tender.payment;
+package io.tender.refund;
 
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
+import io.tender.payment.CapturedPayments;
+import io.tender.payment.PaymentError;
 import io.tender.outbox.EventLog;
 import io.tender.outbox.OutboxEvent;
 import io.tender.webhook.WebhookDeliveryLog;
@@ -47,12 +49,12 @@ public class PaymentTimeline {
             implements Entry {
     }
 
-    private final Payments payments;
+    private final CapturedPayments payments;
     private final Refunds refunds;
     private final EventLog events;
     private final WebhookDeliveryLog deliveries;
 
-    PaymentTimeline(Payments payments, Refunds refunds, EventLog events, WebhookDeliveryLog deliveries) {
+    PaymentTimeline(CapturedPayments payments, Refunds refunds, EventLog events, WebhookDeliveryLog deliveries) {
         this.payments = payments;
         this.refunds = refunds;
         this.events = events;
@@ -63,13 +65,12 @@ public class PaymentTimeline {
     @Transactional(readOnly = true)
     public List<Entry> of(String merchantId, Mode mode, String paymentId) {
         Caller caller = Caller.system(merchantId, mode);
-        var payment = payments.find(caller, paymentId);
-        if (payment.isEmpty()) {
+        if (payments.find(caller, paymentId).isEmpty()) {
             return List.of();
         }
         List<Entry> entries = new ArrayList<>();
-        payment.get().operations().forEach(op -> entries.add(new Operation(op.createdAt(), op.type().wire(),
-                op.status().name().toLowerCase(), op.amount(), op.error())));
+        payments.calls(caller, paymentId).forEach(call -> entries.add(new Operation(call.at(), call.type(),
+                call.status(), call.amount(), call.error())));
         List<Refund> made = refunds.ofPayment(paymentId);
         made.forEach(r -> entries.add(new RefundMade(r.terms().createdAt(), r.id(), r.amount(), r.status().wire(),
                 r.failureReason())));
