@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * (else its page again, 400) and fields the page can take (else the same); unconfirmed, the confirmation page, where one is asked; confirmed, the owning module's
  * flow under the form's Idempotency-Key, so that the form sent twice (a double click, a reload) acts once; done, one
  * audit row and the page after it (a 303 back, mostly); refused, its page again with the refusal's words and status.
- * A form sent again is answered as done without a second audit row, or, if it was refused, with its page saying so.
+ * A form sent again does nothing more: it is answered as the first sending was, without a second audit row.
  * A page's handler says only what is its own ({@link Steps}).
  */
 @Component
@@ -32,8 +32,7 @@ class FormActions {
     /** A form's Idempotency-Key: a UUID the page made. */
     static final Pattern KEY = Pattern.compile("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$");
     static final String EXPIRED = "This form has expired. Open the page again and repeat the action.";
-    static final String SENT_BEFORE = "This form was sent before and refused; nothing more was done. Open the page "
-            + "again to see where things stand.";
+    static final String SENT_BEFORE = "This form was sent before and refused; nothing more was done.";
     /** The fields a form posts that are not part of what it asks (its key, its confirmation, its CSRF token). */
     private static final Set<String> NOT_ASKED = Set.of("idempotency_key", "confirmed", "_csrf");
 
@@ -77,12 +76,54 @@ class FormActions {
         /** The audit row of the action done with {@code view}, or null when there is nothing to record. */
         AuditLog.Entry audited(V view);
 
-        /** The page after the action: {@code view} is null when the form was sent before and this sending did nothing. */
+        /**
+         * The page after the action; sent before, the form did nothing more and {@code view} is what the first sending
+         * answered (null when that cannot be read back).
+         */
         String done(V view);
 
         /** The page for a refusal: by default the form's page with the problem's words. */
         default String refused(ApiException problem) {
             return page(problem.getMessage());
+        }
+    }
+
+    /**
+     * An action that moves its target to another status and sends the browser back to the target's page: its audit
+     * row holds the status before and after ({@code {"status": …}}). A page says only how it shows itself, its
+     * confirmation, its flow and what the flow's view says the status is now.
+     */
+    abstract static class StatusChange<V> implements Steps<V> {
+        final Form form;
+        private final String action;
+        private final String target;
+        private final String before;
+        private final String done;
+
+        /** {@code action} done to {@code target}, which was {@code before}; {@code done}: the page after it. */
+        StatusChange(Form form, String action, String target, String before, String done) {
+            this.form = form;
+            this.action = action;
+            this.target = target;
+            this.before = before;
+            this.done = done;
+        }
+
+        /** The status the flow's view says the target has now. */
+        abstract String after(V view);
+
+        @Override
+        public AuditLog.Entry audited(V view) {
+            return form.audit(action, target, status(before), status(after(view)));
+        }
+
+        @Override
+        public String done(V view) {
+            return seeOther(form.response(), done);
+        }
+
+        static String status(String status) {
+            return JsonNodeFactory.instance.objectNode().put("status", status).toString();
         }
     }
 
@@ -121,10 +162,10 @@ class FormActions {
                 }
                 yield steps.done(view);
             }
-            case Outcome.Replayed<V> replayed when replayed.done() -> steps.done(null);
+            case Outcome.Replayed<V> replayed when replayed.done() -> steps.done(replayed.view());
             case Outcome.Replayed<V> replayed -> {
                 form.response().setStatus(replayed.status());
-                yield steps.page(SENT_BEFORE);
+                yield steps.page(replayed.detail() != null ? replayed.detail() : SENT_BEFORE);
             }
             case Outcome.Refused<V>(var rejection) -> {
                 ApiException problem = rejections.problem(rejection);
@@ -145,7 +186,7 @@ class FormActions {
      * The form's key bound to what the form asks: the page's path and its fields but for its key, confirmation and
      * CSRF token, so that the same form sent again replays and a different one under the same key is refused.
      */
-    private KeyedRequest keyed(Form form) {
+    KeyedRequest keyed(Form form) {
         ObjectNode asked = JsonNodeFactory.instance.objectNode();
         form.request().getParameterMap().forEach((name, values) -> {
             if (!NOT_ASKED.contains(name)) {

@@ -6,7 +6,9 @@ import io.tender.api.Currencies;
 import io.tender.api.FieldError;
 import io.tender.auth.Merchants;
 import io.tender.auth.Mode;
-import io.tender.idempotency.StoredResponse;
+import io.tender.api.Rejections;
+import io.tender.idempotency.KeyedRequest;
+import io.tender.idempotency.Outcome;
 import io.tender.payment.PaymentFilter;
 import io.tender.payment.PaymentSearch;
 import io.tender.paymentpage.PaymentPageSearch;
@@ -25,7 +27,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -54,16 +55,21 @@ class LinksController {
     private final QrCodes qrCodes;
     private final Merchants merchants;
     private final AuditLog audit;
+    private final FormActions actions;
+    private final Rejections rejections;
     private final JsonMapper json;
 
     LinksController(PaymentLinks links, PaymentPageSearch pages, PaymentSearch payments, QrCodes qrCodes,
-                    Merchants merchants, AuditLog audit, JsonMapper json) {
+                    Merchants merchants, AuditLog audit, FormActions actions, Rejections rejections,
+                    JsonMapper json) {
         this.links = links;
         this.pages = pages;
         this.payments = payments;
         this.qrCodes = qrCodes;
         this.merchants = merchants;
         this.audit = audit;
+        this.actions = actions;
+        this.rejections = rejections;
         this.json = json;
     }
 
@@ -146,10 +152,11 @@ class LinksController {
                 customer.put("phone", typed.phone());
             }
         }
-        StoredResponse answer = null;
+        Outcome<PaymentLinks.Link> made = null;
         try {
             if (errors.isEmpty()) {
-                answer = links.create(user.merchantId(), Mode.fromWire(mode), key, body, request);
+                made = links.create(user.merchantId(), Mode.fromWire(mode),
+                        actions.keyed(new FormActions.Form(key, null, user, mode, request, response)), body);
             } else {
                 // The API's words for the other fields too, so every mistake shows at once; nothing is made.
                 links.validate(body);
@@ -168,22 +175,29 @@ class LinksController {
                 return form(typed, errors, refused.getMessage(), model);
             }
         }
-        if (answer == null || !errors.isEmpty()) {
+        if (made == null || !errors.isEmpty()) {
             response.setStatus(HttpStatus.BAD_REQUEST.value());
             return form(typed, errors, null, model);
         }
-        JsonNode made = json.readTree(answer.body());
-        if (answer.status() != 201) {
-            response.setStatus(answer.status());
-            JsonNode detail = made.get("detail");
-            return form(typed, Map.of(), detail == null ? "The link could not be made." : detail.stringValue(), model);
-        }
-        String id = made.get("id").stringValue();
-        if (!answer.replayed()) {
-            audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(), "payment_request.created",
-                    id, mode, null, state(made)), request);
-        }
-        return seeOther(response, "/dashboard/" + mode + "/links/" + id + "?done=created");
+        return switch (made) {
+            case Outcome.Done<PaymentLinks.Link>(PaymentLinks.Link link) -> {
+                audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(),
+                        "payment_request.created", link.id(), mode, null, state(link)), request);
+                yield seeOther(response, "/dashboard/" + mode + "/links/" + link.id() + "?done=created");
+            }
+            case Outcome.Replayed<PaymentLinks.Link> replayed when replayed.done() && replayed.view() != null ->
+                    seeOther(response, "/dashboard/" + mode + "/links/" + replayed.view().id() + "?done=created");
+            case Outcome.Replayed<PaymentLinks.Link> replayed -> {
+                response.setStatus(replayed.done() ? HttpStatus.OK.value() : replayed.status());
+                yield form(typed, Map.of(), replayed.detail() != null ? replayed.detail() : FormActions.SENT_BEFORE,
+                        model);
+            }
+            case Outcome.Refused<PaymentLinks.Link>(var rejection) -> {
+                ApiException problem = rejections.problem(rejection);
+                response.setStatus(problem.status());
+                yield form(typed, Map.of(), problem.getMessage(), model);
+            }
+        };
     }
 
     private String form(LinkForm form, Map<String, String> errors, String error, Model model) {
@@ -259,30 +273,32 @@ class LinksController {
             return requestNotFound(mode, id, response, model);
         }
         PaymentLinks.Link link = found.get();
-        if (key == null || !CollectPages.KEY.matcher(key).matches()) {
-            response.setStatus(HttpStatus.BAD_REQUEST.value());
-            return linkPage(user, mode, link, "This form has expired. Open the request again and repeat the action.",
-                    model);
-        }
-        if (!"yes".equals(confirmed)) {
-            model.addAttribute("link", link);
-            model.addAttribute("amount", HomeSummary.money(link.currency(), link.amount()));
-            model.addAttribute("key", key);
-            return "dashboard/link-cancel";
-        }
-        StoredResponse answer = links.cancel(user.merchantId(), inMode, id, key, request);
-        if (answer.status() >= 300) {
-            response.setStatus(answer.status());
-            return linkPage(user, mode, link, SubscriptionsController.detail(json, answer,
-                    "The request could not be cancelled."), model);
-        }
-        if (!answer.replayed()) {
-            String after = links.find(user.merchantId(), inMode, id).map(PaymentLinks.Link::status)
-                    .orElse("cancelled");
-            audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(),
-                    "payment_request.cancelled", id, mode, status(link.status()), status(after)), request);
-        }
-        return seeOther(response, "/dashboard/" + mode + "/links/" + id + "?done=cancelled");
+        var form = new FormActions.Form(key, confirmed, user, mode, request, response);
+        return actions.run(form, new FormActions.StatusChange<PaymentLinks.Link>(form, "payment_request.cancelled", id,
+                link.status(), "/dashboard/" + mode + "/links/" + id + "?done=cancelled") {
+            @Override
+            public String page(String error) {
+                return linkPage(user, mode, link, error, model);
+            }
+
+            @Override
+            public String confirmation() {
+                model.addAttribute("link", link);
+                model.addAttribute("amount", HomeSummary.money(link.currency(), link.amount()));
+                model.addAttribute("key", key);
+                return "dashboard/link-cancel";
+            }
+
+            @Override
+            public Outcome<PaymentLinks.Link> act(KeyedRequest keyed) {
+                return links.cancel(user.merchantId(), inMode, id, keyed);
+            }
+
+            @Override
+            String after(PaymentLinks.Link view) {
+                return view.status();
+            }
+        });
     }
 
     private static String requestNotFound(String mode, String id, HttpServletResponse response, Model model) {
@@ -380,21 +396,15 @@ class LinksController {
         }
     }
 
-    private String state(JsonNode request) {
+    private String state(PaymentLinks.Link request) {
         Map<String, Object> state = new LinkedHashMap<>();
-        state.put("status", request.get("status").stringValue());
-        state.put("amount", request.get("amount").longValue());
-        state.put("currency", request.get("currency").stringValue());
+        state.put("status", request.status());
+        state.put("amount", request.amount());
+        state.put("currency", request.currency());
         return json.writeValueAsString(state);
     }
 
-    private String status(String status) {
-        return json.writeValueAsString(Map.of("status", status));
-    }
-
     static String seeOther(HttpServletResponse response, String location) {
-        response.setStatus(HttpStatus.SEE_OTHER.value());
-        response.setHeader(HttpHeaders.LOCATION, location);
-        return null;
+        return FormActions.seeOther(response, location);
     }
 }

@@ -3,14 +3,15 @@ package io.tender.dashboard;
 import io.swagger.v3.oas.annotations.Hidden;
 import io.tender.auth.Merchants;
 import io.tender.auth.Mode;
-import io.tender.idempotency.StoredResponse;
-import io.tender.payment.MandateView;
+import io.tender.idempotency.KeyedRequest;
+import io.tender.idempotency.Outcome;
 import io.tender.payment.PaymentFilter;
 import io.tender.payment.PaymentSearch;
-import io.tender.payment.SeriesActions;
-import io.tender.payment.SeriesPages;
 import io.tender.payment.SessionSearch;
-import io.tender.payment.SubscriptionView;
+import io.tender.subscription.MandateView;
+import io.tender.subscription.SeriesPages;
+import io.tender.subscription.SeriesService;
+import io.tender.subscription.SubscriptionView;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpStatus;
@@ -22,8 +23,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -39,8 +38,8 @@ import java.util.function.Function;
  * The Subscriptions pages (decisions §11): subscriptions and mandates of the merchant in the URL's mode, each one's
  * page (its terms as the customer agreed to them, its periods with their payments, its coming dates by the code of the
  * API's {@code GET /collect/mandates/{id}/schedule}), and the cancel of either after a confirmation that says what
- * happens, through the API's own flow ({@link SeriesActions}) under the form's Idempotency-Key: sent twice, it cancels
- * once and makes one audit row ({@code subscription.cancelled}, {@code mandate.cancelled}, status before and after).
+ * happens, through the module's own flow ({@link SeriesService}, which the API's requests run too) under the form's
+ * Idempotency-Key ({@link FormActions}): sent twice, it cancels once and makes one audit row ({@code subscription.cancelled}, {@code mandate.cancelled}, status before and after).
  * Cancelling is for owners and developers ({@code DashboardSecurity}).
  */
 @Hidden
@@ -52,22 +51,20 @@ class SubscriptionsController {
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("EEE d MMM yyyy", Locale.ENGLISH);
 
     private final SeriesPages series;
-    private final SeriesActions actions;
+    private final SeriesService service;
+    private final FormActions actions;
     private final SessionSearch sessions;
     private final PaymentSearch payments;
     private final Merchants merchants;
-    private final AuditLog audit;
-    private final JsonMapper json;
 
-    SubscriptionsController(SeriesPages series, SeriesActions actions, SessionSearch sessions, PaymentSearch payments,
-                            Merchants merchants, AuditLog audit, JsonMapper json) {
+    SubscriptionsController(SeriesPages series, SeriesService service, FormActions actions, SessionSearch sessions,
+                            PaymentSearch payments, Merchants merchants) {
         this.series = series;
+        this.service = service;
         this.actions = actions;
         this.sessions = sessions;
         this.payments = payments;
         this.merchants = merchants;
-        this.audit = audit;
-        this.json = json;
     }
 
     // ---- subscriptions ------------------------------------------------------------------------------------------
@@ -128,41 +125,41 @@ class SubscriptionsController {
             return subscriptionNotFound(mode, id, response, model);
         }
         SubscriptionView before = found.get();
-        if (key == null || !CollectPages.KEY.matcher(key).matches()) {
-            response.setStatus(HttpStatus.BAD_REQUEST.value());
-            return subscriptionPage(user, mode, before, FORM_EXPIRED, model);
-        }
-        if (!"yes".equals(confirmed)) {
-            ListedSubscription shown = ListedSubscription.of(before, customer(user, inMode, before.customerId()));
-            model.addAttribute("kind", "subscription");
-            model.addAttribute("id", id);
-            model.addAttribute("question", "Cancel the subscription of " + shown.amount() + " " + shown.every() + "?");
-            model.addAttribute("consequences", List.of(
-                    "Nothing more is charged: no further period, and no retry that was waiting. A charge "
-                            + "already under way finishes.",
-                    "Its mandate " + before.mandateId() + " is cancelled too, so the saved card cannot be charged "
-                            + "under it again.",
-                    "Payments already made stay as they are; refund them from their pages if you need to.",
-                    "A cancelled subscription cannot be resumed: the customer would subscribe again at a checkout."));
-            model.addAttribute("facts", facts("Customer", shown.customer(), "Next charge", shown.nextCharge()));
-            model.addAttribute("action", "/dashboard/" + mode + "/subscriptions/" + id + "/cancel");
-            model.addAttribute("back", "/dashboard/" + mode + "/subscriptions/" + id);
-            model.addAttribute("button", "Cancel the subscription");
-            model.addAttribute("key", key);
-            return "dashboard/series-cancel";
-        }
-        StoredResponse answer = actions.cancelSubscription(user.merchantId(), inMode, id, key, request);
-        if (answer.status() >= 300) {
-            response.setStatus(answer.status());
-            return subscriptionPage(user, mode, before, detail(json, answer, "The subscription could not be cancelled."),
-                    model);
-        }
-        if (!answer.replayed()) {
-            String after = json.readTree(answer.body()).get("status").stringValue();
-            audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(), "subscription.cancelled",
-                    id, mode, status(before.status()), status(after)), request);
-        }
-        return LinksController.seeOther(response, "/dashboard/" + mode + "/subscriptions/" + id + "?done=cancelled");
+        var form = new FormActions.Form(key, confirmed, user, mode, request, response);
+        String back = "/dashboard/" + mode + "/subscriptions/" + id;
+        return actions.run(form, new Cancel<SubscriptionView>(form, "subscription", id, before.status(), back, model) {
+            @Override
+            public String page(String error) {
+                return subscriptionPage(user, mode, before, error, model);
+            }
+
+            @Override
+            void ask() {
+                ListedSubscription shown = ListedSubscription.of(before, customer(user, inMode, before.customerId()));
+                model.addAttribute("question", "Cancel the subscription of " + shown.amount() + " " + shown.every()
+                        + "?");
+                model.addAttribute("consequences", List.of(
+                        "Nothing more is charged: no further period, and no retry that was waiting. A charge "
+                                + "already under way finishes.",
+                        "Its mandate " + before.mandateId() + " is cancelled too, so the saved card cannot be "
+                                + "charged under it again.",
+                        "Payments already made stay as they are; refund them from their pages if you need to.",
+                        "A cancelled subscription cannot be resumed: the customer would subscribe again at a "
+                                + "checkout."));
+                model.addAttribute("facts", facts("Customer", shown.customer(), "Next charge", shown.nextCharge()));
+                model.addAttribute("button", "Cancel the subscription");
+            }
+
+            @Override
+            public Outcome<SubscriptionView> act(KeyedRequest request) {
+                return service.cancelSubscription(form.caller(), request, id).outcome();
+            }
+
+            @Override
+            String after(SubscriptionView view) {
+                return view.status();
+            }
+        });
     }
 
     private static String subscriptionNotFound(String mode, String id, HttpServletResponse response, Model model) {
@@ -229,42 +226,42 @@ class SubscriptionsController {
             return mandateNotFound(mode, id, response, model);
         }
         MandateView before = found.get();
-        if (key == null || !CollectPages.KEY.matcher(key).matches()) {
-            response.setStatus(HttpStatus.BAD_REQUEST.value());
-            return mandatePage(user, mode, before, FORM_EXPIRED, model);
-        }
-        if (!"yes".equals(confirmed)) {
-            ListedMandate shown = ListedMandate.of(before, customer(user, inMode, before.customerId()));
-            model.addAttribute("kind", "mandate");
-            model.addAttribute("id", id);
-            model.addAttribute("question", "Cancel the mandate of " + shown.customer() + "?");
-            model.addAttribute("consequences", before.subscriptionId() == null
-                    ? List.of("Nothing more can be charged under it: a next_in_series charge of it is refused.",
-                    "Payments already made stay as they are; refund them from their pages if you need to.",
-                    "A cancelled mandate cannot be restored: the customer would agree again at a checkout.")
-                    : List.of("Nothing more can be charged under it: a next_in_series charge of it is refused.",
-                    "Its subscription " + before.subscriptionId() + " is cancelled too: no further period is charged.",
-                    "Payments already made stay as they are; refund them from their pages if you need to.",
-                    "A cancelled mandate cannot be restored: the customer would agree again at a checkout."));
-            model.addAttribute("facts", facts("Customer", shown.customer(), "Amount", shown.amount()));
-            model.addAttribute("action", "/dashboard/" + mode + "/subscriptions/mandates/" + id + "/cancel");
-            model.addAttribute("back", "/dashboard/" + mode + "/subscriptions/mandates/" + id);
-            model.addAttribute("button", "Cancel the mandate");
-            model.addAttribute("key", key);
-            return "dashboard/series-cancel";
-        }
-        StoredResponse answer = actions.cancelMandate(user.merchantId(), inMode, id, key, request);
-        if (answer.status() >= 300) {
-            response.setStatus(answer.status());
-            return mandatePage(user, mode, before, detail(json, answer, "The mandate could not be cancelled."), model);
-        }
-        if (!answer.replayed()) {
-            String after = json.readTree(answer.body()).get("status").stringValue();
-            audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(), "mandate.cancelled", id,
-                    mode, status(before.status()), status(after)), request);
-        }
-        return LinksController.seeOther(response,
-                "/dashboard/" + mode + "/subscriptions/mandates/" + id + "?done=cancelled");
+        var form = new FormActions.Form(key, confirmed, user, mode, request, response);
+        String back = "/dashboard/" + mode + "/subscriptions/mandates/" + id;
+        return actions.run(form, new Cancel<MandateView>(form, "mandate", id, before.status(), back, model) {
+            @Override
+            public String page(String error) {
+                return mandatePage(user, mode, before, error, model);
+            }
+
+            @Override
+            void ask() {
+                ListedMandate shown = ListedMandate.of(before, customer(user, inMode, before.customerId()));
+                model.addAttribute("question", "Cancel the mandate of " + shown.customer() + "?");
+                List<String> consequences = new java.util.ArrayList<>(List.of(
+                        "Nothing more can be charged under it: a next_in_series charge of it is refused."));
+                if (before.subscriptionId() != null) {
+                    consequences.add("Its subscription " + before.subscriptionId()
+                            + " is cancelled too: no further period is charged.");
+                }
+                consequences.add("Payments already made stay as they are; refund them from their pages if you need to.");
+                consequences.add("A cancelled mandate cannot be restored: the customer would agree again at a "
+                        + "checkout.");
+                model.addAttribute("consequences", consequences);
+                model.addAttribute("facts", facts("Customer", shown.customer(), "Amount", shown.amount()));
+                model.addAttribute("button", "Cancel the mandate");
+            }
+
+            @Override
+            public Outcome<MandateView> act(KeyedRequest request) {
+                return service.cancelMandate(form.caller(), request, id).outcome();
+            }
+
+            @Override
+            String after(MandateView view) {
+                return view.status();
+            }
+        });
     }
 
     private static String mandateNotFound(String mode, String id, HttpServletResponse response, Model model) {
@@ -274,7 +271,39 @@ class SubscriptionsController {
 
     // ---- shared -------------------------------------------------------------------------------------------------
 
-    private static final String FORM_EXPIRED = "This form has expired. Open the page again and repeat the action.";
+    /**
+     * The cancel of a subscription or a mandate ({@code kind}) from its page: the confirmation page says what follows
+     * ({@link #ask} adds its question, consequences, facts and button); done, one audit row with the status before and
+     * after, and 303 back to the page, which says it is cancelled.
+     */
+    private abstract static class Cancel<V> extends FormActions.StatusChange<V> {
+        private final String kind;
+        private final String id;
+        private final String back;
+        final Model model;
+
+        Cancel(FormActions.Form form, String kind, String id, String before, String back, Model model) {
+            super(form, kind + ".cancelled", id, before, back + "?done=cancelled");
+            this.kind = kind;
+            this.id = id;
+            this.back = back;
+            this.model = model;
+        }
+
+        /** What the confirmation asks and says, besides the form itself. */
+        abstract void ask();
+
+        @Override
+        public String confirmation() {
+            ask();
+            model.addAttribute("kind", kind);
+            model.addAttribute("id", id);
+            model.addAttribute("action", back + "/cancel");
+            model.addAttribute("back", back);
+            model.addAttribute("key", form.key());
+            return "dashboard/series-cancel";
+        }
+    }
 
     /** How a list of subscriptions or mandates is read: the merchant's page of it in one mode and status. */
     @FunctionalInterface
@@ -330,10 +359,6 @@ class SubscriptionsController {
         return merchants.byId(user.merchantId()).map(Merchants.Merchant::name).orElse(user.merchantId());
     }
 
-    private String status(String status) {
-        return json.writeValueAsString(Map.of("status", status));
-    }
-
     private static Map<String, String> facts(String... namesAndValues) {
         Map<String, String> facts = new java.util.LinkedHashMap<>();
         for (int i = 0; i + 1 < namesAndValues.length; i += 2) {
@@ -348,16 +373,6 @@ class SubscriptionsController {
 
     static String day(LocalDate date) {
         return date == null ? "–" : DAY.format(date);
-    }
-
-    /** The problem's words, as the API said them. */
-    static String detail(JsonMapper json, StoredResponse answer, String fallback) {
-        try {
-            JsonNode detail = json.readTree(answer.body()).get("detail");
-            return detail == null ? fallback : detail.stringValue();
-        } catch (RuntimeException e) {
-            return fallback;
-        }
     }
 
     /** A subscription as its list and page show it: "ZAR 99.00" "every month". */

@@ -8,7 +8,7 @@
  * ({@link io.tender.redemption.RedemptionSearch}).
  */
 @ApplicationModule(allowedDependencies = {"api", "auth", "billing", "event", "idempotency", "notify", "outbox", "payment",
-        "paymentpage", "paymentrequest", "qr", "ratelimit", "redemption", "refund", "secrets", "webhook"})
+        "paymentpage", "paymentrequest", "qr", "ratelimit", "redemption", "refund", "secrets", "subscription", "webhook"})
 package io.tender.dashboard;
 
 import org.springframework.modulith.ApplicationModule;

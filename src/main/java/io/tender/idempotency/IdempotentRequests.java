@@ -43,11 +43,6 @@ public class IdempotentRequests {
          * null for a replay).
          */
         record Answered<T>(StoredResponse response, Rejection refusal) implements Start<T> {
-
-            /** The request's answer, typed: replayed, or refused. */
-            public <V> Answer<V> answer() {
-                return new Answer<>(Outcome.of(response, null, refusal), response);
-            }
         }
     }
 
@@ -75,16 +70,43 @@ public class IdempotentRequests {
      * {@link #execute(Caller, KeyedRequest, Supplier)} answering {@code status} with the view the work returns, and
      * its outcome typed for a caller in this process ({@link Answer}).
      */
-    public <V> Answer<V> answer(Caller caller, KeyedRequest request, int status, Supplier<V> domainWork) {
+    public <V> Answer<V> answer(Caller caller, KeyedRequest request, int status, Class<V> view,
+                                Supplier<V> domainWork) {
         List<V> done = new ArrayList<>(1);
         Refusal refusal = new Refusal();
         StoredResponse response = execute(caller, request, refusal.watching(() -> {
-            V view = domainWork.get();
-            done.add(view);
-            return new Result(status, view);
+            V made = domainWork.get();
+            done.add(made);
+            return new Result(status, made);
         }));
-        return new Answer<>(Outcome.of(response, done.isEmpty() ? null : done.getFirst(), refusal.rejection),
-                response);
+        return answer(response, done.isEmpty() ? null : done.getFirst(), refusal.rejection, view);
+    }
+
+    /** A multi-phase request's first phase answered it (a replay, or a refusal): typed, its view of class {@code view}. */
+    public <V> Answer<V> answer(Start.Answered<?> answered, Class<V> view) {
+        return answer(answered.response(), null, answered.refusal(), view);
+    }
+
+    /**
+     * {@code response} typed: a replay says what the first answer said (its view read back as {@code viewType}, or its
+     * problem's words); otherwise refused by {@code refusal}, or done with {@code view}.
+     */
+    private <V> Answer<V> answer(StoredResponse response, V view, Rejection refusal, Class<V> viewType) {
+        Outcome<V> outcome = response.replayed() ? replayed(response, viewType)
+                : refusal != null ? new Outcome.Refused<>(refusal) : new Outcome.Done<>(view);
+        return new Answer<>(outcome, response);
+    }
+
+    private <V> Outcome.Replayed<V> replayed(StoredResponse response, Class<V> viewType) {
+        try {
+            if (response.status() < 300) {
+                return new Outcome.Replayed<>(response.status(), json.readValue(response.body(), viewType), null);
+            }
+            JsonNode detail = json.readTree(response.body()).path("detail");
+            return new Outcome.Replayed<>(response.status(), null, detail.isString() ? detail.stringValue() : null);
+        } catch (RuntimeException e) {
+            return new Outcome.Replayed<>(response.status(), null, null);
+        }
     }
 
     /** {@link #execute(Caller, HttpServletRequest, JsonNode, Supplier)} for an application service. */

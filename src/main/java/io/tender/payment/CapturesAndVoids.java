@@ -27,7 +27,8 @@ import java.util.function.Consumer;
  */
 @Service
 public record CapturesAndVoids(Payments payments, IdempotentRequests idempotent, IdempotencyKeys keys,
-                        PaymentProcessors processors, PaymentSettlement settlement, TransactionTemplate tx,
+                        PaymentProcessors processors, PaymentSettlement settlement, PaymentViews views,
+                        TransactionTemplate tx,
                         Rejections rejections) {
 
     /**
@@ -96,7 +97,7 @@ public record CapturesAndVoids(Payments payments, IdempotentRequests idempotent,
             return settlement.new Run(caller, payment, null, processor, null);
         });
         if (start instanceof IdempotentRequests.Start.Answered<PaymentSettlement.Run> answered) {
-            return answered.answer();
+            return idempotent.answer(answered, PaymentView.class);
         }
         PaymentSettlement.Run run = ((IdempotentRequests.Start.Running<PaymentSettlement.Run>) start).value();
         if (!settlement.settle(run, Settlement.Mode.SEND)) {
@@ -106,7 +107,7 @@ public record CapturesAndVoids(Payments payments, IdempotentRequests idempotent,
         PaymentOperation settled = run.payment.operations().getLast();
         Answer<PaymentView> answer = settled.status() == PaymentOperation.Status.FAILED
                 ? Answer.refused(refused(settled), request.failures().apply(rejections.problem(refused(settled))))
-                : Answer.done(PaymentView.of(run.payment), settlement.answer(run.payment));
+                : Answer.done(PaymentView.of(run.payment), views.answer(run.payment));
         tx.executeWithoutResult(s -> {
             run.write(null);
             if (request.key() != null) {

@@ -86,23 +86,23 @@ public class CheckoutSessions {
     private final PaymentSessions sessions;
     private final PaymentAttempts attempts;
     private final PaymentSessionService sessionService;
-    private final PaymentSettlement settlement;
+    private final SessionMoves moves;
+    private final SeriesTerms terms;
     private final PaymentProcessors processors;
     private final Merchants merchants;
     private final TransactionTemplate tx;
-    private final java.time.Clock clock;
 
     CheckoutSessions(PaymentSessions sessions, PaymentAttempts attempts, PaymentSessionService sessionService,
-                     PaymentSettlement settlement, PaymentProcessors processors, Merchants merchants,
-                     TransactionTemplate tx, java.time.Clock clock) {
+                     SessionMoves moves, SeriesTerms terms, PaymentProcessors processors, Merchants merchants,
+                     TransactionTemplate tx) {
         this.sessions = sessions;
         this.attempts = attempts;
         this.sessionService = sessionService;
-        this.settlement = settlement;
+        this.moves = moves;
+        this.terms = terms;
         this.processors = processors;
         this.merchants = merchants;
         this.tx = tx;
-        this.clock = clock;
     }
 
     /** The session of a checkout id, as its page shows it; empty for an unknown id or a charge without a checkout. */
@@ -121,8 +121,8 @@ public class CheckoutSessions {
     /** Asks the processor about the latest attempt when it waits for the customer, and records what it answers. */
     public Optional<Attempt> refresh(String paymentSessionId) {
         PaymentSession session = sessions.findById(paymentSessionId, false).orElseThrow();
-        settlement.latest(session).ifPresent(attempts::refresh);
-        return settlement.latest(session).map(CheckoutSessions::attemptOf);
+        moves.latest(session).ifPresent(attempts::refresh);
+        return moves.latest(session).map(CheckoutSessions::attemptOf);
     }
 
     /** The customer gives up: the session ends {@code cancelled} unless an attempt is in flight. */
@@ -139,7 +139,7 @@ public class CheckoutSessions {
      */
     public boolean decideOnSandboxPage(String paymentSessionId, SandboxProcessor.Decision decision) {
         PaymentSession session = sessions.findById(paymentSessionId, false).orElseThrow();
-        var waiting = settlement.latest(session).flatMap(Payment::awaitingCustomer);
+        var waiting = moves.latest(session).flatMap(Payment::awaitingCustomer);
         if (session.mode() != Mode.TEST || waiting.isEmpty() || waiting.get().action().equals("app_approval")) {
             return false;
         }
@@ -159,34 +159,21 @@ public class CheckoutSessions {
         for (PaymentMethodType type : List.of(PaymentMethodType.CAPITEC_PAY, PaymentMethodType.MOBILE_MONEY)) {
             Optional.ofNullable(options.prefilledPhone(type)).ifPresent(phone -> phones.put(type, phone));
         }
-        Origin origin = settlement.presentOrigin(s).map(p -> new Origin(s.origin().kind(), p)).orElse(null);
+        Origin origin = moves.presentOrigin(s).map(p -> new Origin(s.origin().kind(), p)).orElse(null);
         return new Session(s.id(), s.checkoutSessionId(), s.mode(), merchantName, s.amount(), s.currency(),
                 s.country(), options.visibleMethods().stream().flatMap(m -> PaymentMethodType.fromWire(m).stream())
                 .toList(), PaymentMethodType.fromWire(checkoutOptions.selectedPaymentMethod()).orElse(null),
                 checkoutOptions.presentationMode(), !Boolean.FALSE.equals(checkoutOptions.displayPayButton()),
                 options.merchantSelection(), s.returnUrl(), phones, Status.valueOf(s.status().name()),
                 "reserved".equals(s.paymentOutcome()), s.attempts(), PaymentSession.MAX_ATTEMPTS,
-                s.waitingForMerchant(), s.expiresAt(), settlement.latest(s).map(CheckoutSessions::attemptOf)
+                s.waitingForMerchant(), s.expiresAt(), moves.latest(s).map(CheckoutSessions::attemptOf)
                 .orElse(null), origin, seriesTerms(s, merchantName));
     }
 
-    /**
-     * What a {@code first_in_series} session's customer agrees to by paying, in plain words; null for other sessions.
-     * A subscription without a start date charges first one interval after today's payment.
-     */
+    /** What a {@code first_in_series} session's customer agrees to by paying, in plain words; null for others. */
     private String seriesTerms(PaymentSession s, String merchantName) {
-        if (!s.firstInSeries()) {
-            return null;
-        }
-        String merchant = merchantName == null ? "the merchant" : merchantName;
-        MandateTerms mandate = s.options().mandateTerms();
-        if (mandate != null) {
-            return MandateWords.of(mandate, merchant, s.currency());
-        }
-        SubscriptionTerms subscription = s.options().subscriptionTerms();
-        java.time.LocalDate today = java.time.LocalDate.ofInstant(clock.instant(), subscription.timeZone());
-        return MandateWords.of(subscription, MandateSchedule.of(subscription, today, subscription.timeZone())
-                .firstOnOrAfter(today).orElse(today), merchant, s.currency());
+        return s.firstInSeries() ? terms.inWords(s.options().series(),
+                merchantName == null ? "the merchant" : merchantName, s.currency()) : null;
     }
 
     private static Attempt attemptOf(Payment p) {

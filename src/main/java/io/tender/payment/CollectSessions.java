@@ -33,15 +33,15 @@ public class CollectSessions {
 
     private final PaymentSessionService service;
     private final PaymentAttempts attempts;
-    private final PaymentSettlement settlement;
+    private final PaymentViews views;
     private final PaymentSessions sessions;
     private final Payments payments;
 
-    CollectSessions(PaymentSessionService service, PaymentAttempts attempts, PaymentSettlement settlement,
+    CollectSessions(PaymentSessionService service, PaymentAttempts attempts, PaymentViews views,
                     PaymentSessions sessions, Payments payments) {
         this.service = service;
         this.attempts = attempts;
-        this.settlement = settlement;
+        this.views = views;
         this.sessions = sessions;
         this.payments = payments;
     }
@@ -65,14 +65,12 @@ public class CollectSessions {
      */
     @Transactional(propagation = Propagation.MANDATORY)
     public PaymentSessionView open(Caller caller, Opening opening) {
-        var options = new SessionOptions(new SessionOptions.CheckoutOptions(opening.returnUrl(), "redirect", null,
-                "gateway", opening.visiblePaymentMethods() == null ? PaymentMethodType.WIRE
-                : List.copyOf(opening.visiblePaymentMethods()), null, null),
-                new SessionOptions.PaymentMethodOptions(Map.of("capture_method", "automatic"), null, null, null));
+        var options = SessionOptions.redirect(opening.returnUrl(), opening.visiblePaymentMethods() == null
+                ? PaymentMethodType.WIRE : List.copyOf(opening.visiblePaymentMethods()));
         var command = new NewPaymentSession("one_time", opening.amount(), opening.currency(), "ZA", opening.target(),
                 opening.targetReference(), opening.customerId(), opening.externalReference(), opening.metadata(),
                 opening.expiresAt(), options, Timestamps.now());
-        return settlement.view(service.open(caller, command, opening.origin()));
+        return views.view(service.open(caller, command, opening.origin()));
     }
 
     /**
@@ -83,7 +81,7 @@ public class CollectSessions {
     public PaymentSessionView cancel(Caller caller, String paymentSessionId) {
         PaymentSession session = sessions.get(caller, paymentSessionId, true);
         service.cancel(caller, session);
-        return settlement.view(session);
+        return views.view(session);
     }
 
     /** Moves an active session's expiry, in the caller's transaction (409 when it is no longer active). */
@@ -91,7 +89,7 @@ public class CollectSessions {
     public PaymentSessionView reschedule(Caller caller, String paymentSessionId, Instant expiresAt) {
         PaymentSession session = sessions.get(caller, paymentSessionId, true);
         service.reschedule(caller, session, expiresAt);
-        return settlement.view(session);
+        return views.view(session);
     }
 
     /**
@@ -101,11 +99,11 @@ public class CollectSessions {
      */
     @Transactional(propagation = Propagation.MANDATORY)
     public PaymentSessionView lock(Caller caller, String paymentSessionId) {
-        return settlement.view(sessions.get(caller, paymentSessionId, true));
+        return views.view(sessions.get(caller, paymentSessionId, true));
     }
 
     public Optional<PaymentSessionView> find(Caller caller, String paymentSessionId) {
-        return sessions.find(caller, paymentSessionId, false).map(settlement::view);
+        return sessions.find(caller, paymentSessionId, false).map(views::view);
     }
 
     /**

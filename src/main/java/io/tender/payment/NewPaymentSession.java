@@ -37,7 +37,7 @@ record NewPaymentSession(String type, Long amount, String currency, String count
     private static final Pattern COUNTRY = Pattern.compile("^[A-Z]{2}$");
     static final Pattern CUSTOMER = Pattern.compile(CUSTOMER_PATTERN);
     private static final Pattern PAYMENT_METHOD = io.tender.api.Ids.pattern(SavedPaymentMethod.PREFIX);
-    private static final Pattern MANDATE = io.tender.api.Ids.pattern(Mandate.PREFIX);
+    private static final Pattern MANDATE = io.tender.api.Ids.pattern("mdt_");
     private static final Set<String> FIELDS = JsonInput.properties(Body.class);
 
     /** The body as the API documents it (the OpenAPI schema); {@link #parse} allows exactly its properties. */
@@ -63,7 +63,8 @@ record NewPaymentSession(String type, Long amount, String currency, String count
         return amount != null && amount == 0;
     }
 
-    static NewPaymentSession parse(JsonNode body, Mode mode, Instant now) {
+    /** The body of a session of {@code mode} at {@code now}; {@code terms} reads a {@code first_in_series} one's terms. */
+    static NewPaymentSession parse(JsonNode body, Mode mode, Instant now, SeriesTerms terms) {
         JsonInput in = JsonInput.body(body).allow(FIELDS);
         String type = in.string("type", false);
         if (type == null) {
@@ -115,7 +116,8 @@ record NewPaymentSession(String type, Long amount, String currency, String count
         Instant expiresAt = expires == null ? now.plus(DEFAULT_LIFETIME) : expires;
         boolean verification = amount != null && amount == 0;
         in.check(!verification || !forObligation, "amount", "must be at least 1 for a bill or account");
-        SessionOptions options = SessionOptions.read(in, country, mode == Mode.TEST, verification, type, amount, now);
+        SessionOptions options = SessionOptions.read(in, country, mode == Mode.TEST, verification, type, amount, now,
+                terms);
         in.check(!forObligation || options.captureMethod() == Payment.CaptureMethod.AUTOMATIC,
                 "options.payment_method_options.card.capture_method",
                 "must be automatic for a bill or account: a payment is applied when it is received");

@@ -63,43 +63,13 @@ public final class Payment {
     record Attempt(String paymentSessionId, String externalReference, String cardFingerprint) {
     }
 
-    /**
-     * A charge of a mandate (decisions §8): the mandate and the date it is for in the mandate's zone (which period of
-     * the period limit it counts in). A subscription's charge also names its {@code period} (1, 2, …) and that
-     * period's {@code attempt} (1 for the first, then each retry), from which its processor key is derived. The first
-     * payment of a series is a charge of the mandate its success creates ({@code subscriptionId} null, period 0).
-     */
-    record SeriesCharge(String mandateId, LocalDate chargeDate, String subscriptionId, Integer period,
-                        Integer attempt, boolean offSession) {
-
-        /** The first payment, which the customer made on the checkout. */
-        static SeriesCharge first(String mandateId, LocalDate chargeDate) {
-            return new SeriesCharge(mandateId, chargeDate, null, null, null, false);
-        }
-
-        /** The merchant's charge ({@code next_in_series}), without the customer. */
-        static SeriesCharge ofMandate(String mandateId, LocalDate chargeDate) {
-            return new SeriesCharge(mandateId, chargeDate, null, null, null, true);
-        }
-
-        /** Tender's charge of a subscription's {@code period}, its {@code attempt}th try, without the customer. */
-        static SeriesCharge ofPeriod(String mandateId, LocalDate chargeDate, String subscriptionId, int period,
-                                     int attempt) {
-            return new SeriesCharge(mandateId, chargeDate, subscriptionId, period, attempt, true);
-        }
-    }
-
-    /** Whether a declined subscription charge is tried again, and when ({@code payment.failed}'s {@code will_retry}). */
-    record Retry(boolean willRetry, Instant nextRetryAt) {
-    }
-
     /** What a stored row holds; {@link Payments} reads one from each row. */
     record Snapshot(String id, Terms terms, Attempt attempt, Instant createdAt,
                     Map<String, Object> paymentMethodDetails, Map<String, String> metadata, String paymentMethodId,
                     PaymentStatus status, long authorizedAmount, Instant authorizationExpiresAt, long paidAmount,
                     long voidedAmount, long refundedAmount, PaymentError lastPaymentError, int version,
                     List<PaymentOperation> operations, Instant updatedAt, int revision, SeriesCharge series,
-                    Retry retry) {
+                    ChargeRetry retry) {
     }
 
     private final String id;
@@ -137,7 +107,7 @@ public final class Payment {
     private String paymentMethodId;
     /** A charge of a mandate: at creation, or (the first payment of a series) once its success created the mandate. */
     private SeriesCharge series;
-    private Retry retry;
+    private ChargeRetry retry;
 
     /**
      * The fixed part of a payment, without operations; each factory then sets the state the payment starts in.
@@ -512,7 +482,7 @@ public final class Payment {
     }
 
     /** Whether a declined subscription charge will be tried again (decided with the decline, in its transaction). */
-    void retried(Retry decided) {
+    void retried(ChargeRetry decided) {
         retry = decided;
     }
 
@@ -522,7 +492,7 @@ public final class Payment {
     }
 
     SeriesCharge series() { return series; }
-    Retry retry() { return retry; }
+    ChargeRetry retry() { return retry; }
     String externalReference() { return externalReference; }
     Map<String, String> metadata() { return metadata; }
     public String paymentSessionId() { return paymentSessionId; }

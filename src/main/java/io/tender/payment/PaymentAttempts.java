@@ -18,14 +18,14 @@ import java.time.Instant;
 /**
  * A customer's attempts at a session (the hosted checkout, a push payment request), in three phases around the
  * processor call: one transaction locks the session, checks it may take an attempt, and records the payment with its
- * authorization pending; the processor is called with no transaction open; {@link PaymentSettlement#finish} records
+ * authorization pending; the processor is called with no transaction open; {@link SettledCalls#finish} records
  * the answer. An unknown answer is resolved by asking, never by sending again; what stays unknown is left pending
  * for {@link PaymentRecovery}.
  */
 @Service
 record PaymentAttempts(Payments payments, PaymentSessions sessions, PaymentProcessors processors,
-                       PaymentObligations obligations, PaymentMethods methods, Outbox outbox,
-                       PaymentSettlement settlement, TransactionTemplate tx) {
+                       PaymentObligations obligations, PaymentMethods methods, PaymentSettlement settlement,
+                       SettledCalls settled, SessionMoves moves, TransactionTemplate tx) {
 
     private static final Logger log = LoggerFactory.getLogger(PaymentAttempts.class);
 
@@ -50,7 +50,7 @@ record PaymentAttempts(Payments payments, PaymentSessions sessions, PaymentProce
             if (attemptsSeen != null && attemptsSeen != session.attempts()) {
                 throw new PaymentRejection.StaleForm().thrown();
             }
-            boolean inFlight = settlement.latest(session).filter(p -> p.status() == PaymentStatus.PENDING).isPresent();
+            boolean inFlight = moves.latest(session).filter(p -> p.status() == PaymentStatus.PENDING).isPresent();
             String refusal = session.attemptRefusal(Timestamps.now(), inFlight);
             if (refusal != null) {
                 throw new PaymentRejection.AttemptRefused(refusal).thrown();
@@ -68,15 +68,13 @@ record PaymentAttempts(Payments payments, PaymentSessions sessions, PaymentProce
             payment.beginAuthorization(now);
             payments.insert(payment, settlement.lease());
             if (session.firstInSeries()) {
-                session.accepted(new Mandate.Acceptance(now, client.address(), client.userAgent()));
+                session.accepted(new Acceptance(now, client.address(), client.userAgent()));
             }
-            var transition = session.attemptStarted(payment.id(), now);
-            sessions.update(session);
-            outbox.append(owner, settlement.sessionEvent(session, transition.eventType()));
+            moves.recorded(owner, session, session.attemptStarted(payment.id(), now));
             PaymentProcessor processor = processors.forMode(session.mode());
             return settlement.new Run(owner, payment, session, processor, method);
         });
-        settlement.settleAndFinish(run);
+        settled.settleAndFinish(run);
         return run.payment;
     }
 
@@ -99,7 +97,7 @@ record PaymentAttempts(Payments payments, PaymentSessions sessions, PaymentProce
         }
         settlement.record(run, outcome);
         try {
-            settlement.finish(run);
+            settled.finish(run);
         } catch (StaleWrite e) {
             log.debug("{} was moved by another writer meanwhile", payment.id());
         }

@@ -34,8 +34,8 @@ public record PaymentFilter(Set<PaymentStatus> statuses, PaymentMethodType metho
             CUSTOMER_EMAIL = "customer_email", LAST4 = "last4", EXTERNAL_REFERENCE = "external_reference", ID = "id";
 
     /** The ids {@code id} searches by: the payment's own, and those of what a payment belongs to or was made from. */
-    public static final List<String> ID_PREFIXES = List.of(Payments.PREFIX, "ps_", "bcus_", Mandate.PREFIX,
-            Subscription.PREFIX, "rfd_", SavedPaymentMethod.PREFIX, "ob_");
+    public static final List<String> ID_PREFIXES = List.of(Payments.PREFIX, "ps_", "bcus_", "mdt_",
+            "sub_", "rfd_", SavedPaymentMethod.PREFIX, "ob_");
 
     /** Matches everything. */
     public static final PaymentFilter NONE = new PaymentFilter(Set.of(), null, null, null, null, null, null, null,

@@ -18,6 +18,8 @@ class PaymentProblems implements RejectionProblems<PaymentRejection> {
                     new ApiException(ProblemCode.PAYMENT_NOT_FOUND, "No such payment session.");
             case PaymentRejection.PaymentNotFound r ->
                     new ApiException(ProblemCode.PAYMENT_NOT_FOUND, "No such payment.");
+            case PaymentRejection.CustomerNotFound r ->
+                    new ApiException(ProblemCode.RESOURCE_NOT_FOUND, "No such customer: " + r.customerId() + ".");
             case PaymentRejection.MethodNotFound r ->
                     new ApiException(ProblemCode.RESOURCE_NOT_FOUND, "No such payment method.");
             case PaymentRejection.SessionNotActive r -> invalidState("The payment session is " + r.status() + ".");

@@ -24,8 +24,9 @@ import java.util.Optional;
  */
 @Component
 record PaymentRecovery(Payments payments, PaymentSessions sessions, PaymentProcessors processors,
-                       PaymentSettlement settlement, TransactionTemplate tx, PaymentSettings settings,
-                       SavedPaymentMethods savedMethods, SeriesOutcomes series)
+                       PaymentSettlement settlement, SettledCalls settled, SessionMoves moves,
+                       TransactionTemplate tx, PaymentSettings settings, SavedPaymentMethods savedMethods,
+                       ChargeOutcomes series)
         implements Recoverable<Payment> {
 
     private static final Logger log = LoggerFactory.getLogger(PaymentRecovery.class);
@@ -75,7 +76,7 @@ record PaymentRecovery(Payments payments, PaymentSessions sessions, PaymentProce
         var pending = payment.pending();
         // A charge of a kept card that never arrived goes again only while its series still wants it.
         boolean offSessionCharge = pending.isPresent() && pending.get().type() == PaymentOperation.Type.AUTHORIZE
-                && payment.offSession() && series.stillWanted(payment);
+                && payment.offSession() && series.stillWanted(payment.series());
         var run = offSessionCharge
                 ? settlement.new Run(Caller.system(payment.merchantId(), payment.mode()), payment, session,
                 processor.get(), savedMethods.kept(payment.paymentMethodId()).orElse(null))
@@ -103,7 +104,7 @@ record PaymentRecovery(Payments payments, PaymentSessions sessions, PaymentProce
             payments.release(payment);
             return;
         }
-        settlement.finish(run);
+        settled.finish(run);
         log.info("Recovered {}: {}", payment.id(), payment.status().wire());
     }
 
@@ -129,7 +130,7 @@ record PaymentRecovery(Payments payments, PaymentSessions sessions, PaymentProce
         if (current.isEmpty() || current.get().status() != PaymentSession.Status.ACTIVE || stillOpen(current.get())) {
             return;
         }
-        Optional<Payment> latest = settlement.latest(current.get());
+        Optional<Payment> latest = moves.latest(current.get());
         if (latest.isPresent() && latest.get().status() == PaymentStatus.PENDING) {
             Payment payment = latest.get();
             if (payment.awaitingCustomer().isEmpty() || payment.pending().get().type() != PaymentOperation.Type.AUTHORIZE) {
@@ -154,12 +155,12 @@ record PaymentRecovery(Payments payments, PaymentSessions sessions, PaymentProce
                 return;
             }
             Caller owner = Caller.system(session.merchantId(), session.mode());
-            Optional<Payment> last = settlement.latest(session);
+            Optional<Payment> last = moves.latest(session);
             if (last.isPresent() && last.get().status() == PaymentStatus.SUCCEEDED) {
-                settlement.moved(owner, session, session.attemptEnded(last.get(), Timestamps.now()), last.get());
+                moves.moved(owner, session, session.attemptEnded(last.get(), Timestamps.now()), last.get());
                 return;
             }
-            settlement.moved(owner, session, session.expire(Timestamps.now()),
+            moves.moved(owner, session, session.expire(Timestamps.now()),
                     last.filter(p -> p.status() == PaymentStatus.EXPIRED).orElse(null));
         });
     }

@@ -12,6 +12,10 @@ sealed interface PaymentRejection extends Rejection {
     record PaymentNotFound() implements PaymentRejection {
     }
 
+    /** The customer of a {@code first_in_series} session does not exist (a mandate is a customer's). */
+    record CustomerNotFound(String customerId) implements PaymentRejection {
+    }
+
     record MethodNotFound() implements PaymentRejection {
     }
 

@@ -113,8 +113,8 @@ public class PaymentSearch {
             Payments.PREFIX, " and p.id = :id",
             "ps_", " and p.payment_session_id = :id",
             "bcus_", " and p.customer_id = :id",
-            Mandate.PREFIX, " and p.mandate_id = :id",
-            Subscription.PREFIX, " and p.subscription_id = :id",
+            "mdt_", " and p.mandate_id = :id",
+            "sub_", " and p.subscription_id = :id",
             SavedPaymentMethod.PREFIX, " and p.payment_method_id = :id",
             "ob_", " and p.obligation_id = :id",
             "rfd_", " and p.id = (select r.payment_id from refunds r where r.id = :id"

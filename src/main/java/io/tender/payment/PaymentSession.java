@@ -33,22 +33,26 @@ public final class PaymentSession {
         }
     }
 
-    private final String id;
-    private final String merchantId;
-    private final Mode mode;
-    private final String checkoutSessionId;
-    private final String type;
-    private final long amount;
-    private final String currency;
-    private final String country;
-    private final String customerId;
-    private final String obligationId;
-    private final String returnUrl;
-    private final String externalReference;
-    private final Map<String, String> metadata;
-    private Instant expiresAt;
-    private final Instant createdAt;
+    /**
+     * What a session is, fixed when it is opened: for whom, how much, for which bill or account ({@code obligationId},
+     * or null) and customer (or null), where the customer goes back to ({@code returnUrl}, or null).
+     */
+    record Terms(String id, String merchantId, Mode mode, String checkoutSessionId, String type, long amount,
+                 String currency, String country, String customerId, String obligationId, String returnUrl,
+                 String externalReference, Map<String, String> metadata, Instant createdAt) {
+    }
 
+    /**
+     * Where a stored session stands, as its row holds it: {@code paymentId} and {@code lastPaymentError} are null
+     * before the first attempt and after a success.
+     */
+    record State(SessionOptions options, Status status, String paymentOutcome, String paymentId,
+                 PaymentError lastPaymentError, int attempts, boolean waitingForMerchant, int version,
+                 Instant expiresAt, Instant updatedAt) {
+    }
+
+    private final Terms fixed;
+    private Instant expiresAt;
     private SessionOptions options;
     private Status status;
     private String paymentOutcome;
@@ -63,42 +67,35 @@ public final class PaymentSession {
     /** The payment request or page visit it was opened for, or null (the merchant's own session). */
     private SessionOrigin.Ref origin;
     /** {@code first_in_series}: the customer's acceptance of the terms, recorded when they started the attempt. */
-    private Mandate.Acceptance mandateAcceptance;
+    private Acceptance mandateAcceptance;
     /** The mandate its success created ({@code first_in_series}) or it charged ({@code next_in_series}), or null. */
     private String mandateId;
     /** The subscription its success created, or null. */
     private String subscriptionId;
 
-    PaymentSession(String id, String merchantId, Mode mode, String checkoutSessionId, String type, long amount,
-                   String currency, String country, String customerId, String obligationId, String returnUrl,
-                   String externalReference, Map<String, String> metadata, Instant expiresAt, Instant createdAt,
-                   SessionOptions options, Status status, String paymentOutcome, String paymentId,
-                   PaymentError lastPaymentError, int attempts, boolean waitingForMerchant, int version,
-                   Instant updatedAt) {
-        this.id = id;
-        this.merchantId = merchantId;
-        this.mode = mode;
-        this.checkoutSessionId = checkoutSessionId;
-        this.type = type;
-        this.amount = amount;
-        this.currency = currency;
-        this.country = country;
-        this.customerId = customerId;
-        this.obligationId = obligationId;
-        this.returnUrl = returnUrl;
-        this.externalReference = externalReference;
-        this.metadata = metadata;
-        this.expiresAt = expiresAt;
-        this.createdAt = createdAt;
-        this.options = options;
-        this.status = status;
-        this.paymentOutcome = paymentOutcome;
-        this.paymentId = paymentId;
-        this.lastPaymentError = lastPaymentError;
-        this.attempts = attempts;
-        this.waitingForMerchant = waitingForMerchant;
-        this.version = version;
-        this.updatedAt = updatedAt;
+    private PaymentSession(Terms fixed, State state) {
+        this.fixed = fixed;
+        this.options = state.options();
+        this.status = state.status();
+        this.paymentOutcome = state.paymentOutcome();
+        this.paymentId = state.paymentId();
+        this.lastPaymentError = state.lastPaymentError();
+        this.attempts = state.attempts();
+        this.waitingForMerchant = state.waitingForMerchant();
+        this.version = state.version();
+        this.expiresAt = state.expiresAt();
+        this.updatedAt = state.updatedAt();
+    }
+
+    /** A session just opened: active, no attempt yet, at version 1, open until {@code expiresAt}. */
+    static PaymentSession opened(Terms terms, SessionOptions options, Instant expiresAt) {
+        return new PaymentSession(terms, new State(options, Status.ACTIVE, "not_started", null, null, 0, false, 1,
+                expiresAt, terms.createdAt()));
+    }
+
+    /** A session as its row holds it. */
+    static PaymentSession restored(Terms terms, State state) {
+        return new PaymentSession(terms, state);
     }
 
     /** Why no attempt can start now, or null. */
@@ -127,21 +124,21 @@ public final class PaymentSession {
 
     /** The customer is present and agrees, by paying, to later charges without them (decisions §8). */
     boolean firstInSeries() {
-        return FIRST_IN_SERIES.equals(type);
+        return FIRST_IN_SERIES.equals(fixed.type());
     }
 
     /** A charge of a mandate without the customer: one attempt, made at once, with no checkout. */
     boolean nextInSeries() {
-        return NEXT_IN_SERIES.equals(type);
+        return NEXT_IN_SERIES.equals(fixed.type());
     }
 
     /** The customer starts paying a first_in_series session: their acceptance of its terms, as the mandate keeps it. */
-    void accepted(Mandate.Acceptance acceptance) {
+    void accepted(Acceptance acceptance) {
         mandateAcceptance = acceptance;
     }
 
     /** The acceptance as read back from its row. */
-    PaymentSession restoreAcceptance(Mandate.Acceptance acceptance) {
+    PaymentSession restoreAcceptance(Acceptance acceptance) {
         this.mandateAcceptance = acceptance;
         return this;
     }
@@ -232,21 +229,21 @@ public final class PaymentSession {
         };
     }
 
-    public String id() { return id; }
-    String merchantId() { return merchantId; }
-    Mode mode() { return mode; }
-    String checkoutSessionId() { return checkoutSessionId; }
-    String type() { return type; }
-    long amount() { return amount; }
-    String currency() { return currency; }
-    String country() { return country; }
-    String customerId() { return customerId; }
-    String obligationId() { return obligationId; }
-    String returnUrl() { return returnUrl; }
-    String externalReference() { return externalReference; }
-    Map<String, String> metadata() { return metadata; }
+    public String id() { return fixed.id(); }
+    String merchantId() { return fixed.merchantId(); }
+    Mode mode() { return fixed.mode(); }
+    String checkoutSessionId() { return fixed.checkoutSessionId(); }
+    String type() { return fixed.type(); }
+    long amount() { return fixed.amount(); }
+    String currency() { return fixed.currency(); }
+    String country() { return fixed.country(); }
+    String customerId() { return fixed.customerId(); }
+    String obligationId() { return fixed.obligationId(); }
+    String returnUrl() { return fixed.returnUrl(); }
+    String externalReference() { return fixed.externalReference(); }
+    Map<String, String> metadata() { return fixed.metadata(); }
     Instant expiresAt() { return expiresAt; }
-    Instant createdAt() { return createdAt; }
+    Instant createdAt() { return fixed.createdAt(); }
     SessionOptions options() { return options; }
     Status status() { return status; }
     String paymentOutcome() { return paymentOutcome; }
@@ -264,7 +261,7 @@ public final class PaymentSession {
     }
 
     SessionOrigin.Ref origin() { return origin; }
-    Mandate.Acceptance mandateAcceptance() { return mandateAcceptance; }
+    Acceptance mandateAcceptance() { return mandateAcceptance; }
     String mandateId() { return mandateId; }
     String subscriptionId() { return subscriptionId; }
     PaymentError lastPaymentError() { return lastPaymentError; }

@@ -29,7 +29,8 @@ import java.util.Set;
 @RestController
 @RequestMapping(value = "/collect/payment_sessions", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Payment sessions", description = "A payment asked of a customer, paid at Tender's hosted checkout (`session_url`).")
-record PaymentSessionController(PaymentSessionService service, MandateCharges charges, IdempotentRequests idempotent) {
+record PaymentSessionController(PaymentSessionService service, NextInSeriesCharges charges, SeriesTerms terms,
+                                IdempotentRequests idempotent) {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Create a payment session",
             description = "Answers 201 with the session and its `session_url`, where the customer pays. With `bill` or "
@@ -51,7 +52,7 @@ record PaymentSessionController(PaymentSessionService service, MandateCharges ch
             + "another customer's payment method)")
     ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
         var keyed = idempotent.keyed(request, body);
-        NewPaymentSession command = NewPaymentSession.parse(body, caller.mode(), Timestamps.now());
+        NewPaymentSession command = NewPaymentSession.parse(body, caller.mode(), Timestamps.now(), terms);
         if (command.type().equals(PaymentSession.NEXT_IN_SERIES)) {
             return charges.charge(caller, keyed, command).toEntity();
         }

@@ -19,15 +19,15 @@ import java.util.List;
  */
 @Service
 record PaymentSessionService(PaymentSessions sessions, PaymentObligations obligations, IdempotentRequests idempotent,
-                             Outbox outbox, PaymentSettlement settlement) {
+                             Outbox outbox, PaymentViews views, SessionMoves moves) {
 
     StoredResponse create(Caller caller, KeyedRequest request, NewPaymentSession command) {
         return idempotent.execute(caller, request, () -> {
             if (command.type().equals(PaymentSession.FIRST_IN_SERIES)
                     && !obligations.customerExists(caller, command.customer())) {
-                throw new SeriesRejection.CustomerNotFound(command.customer()).thrown();
+                throw new PaymentRejection.CustomerNotFound(command.customer()).thrown();
             }
-            return new IdempotentRequests.Result(201, settlement.view(open(caller, command, null)));
+            return new IdempotentRequests.Result(201, views.view(open(caller, command, null)));
         });
     }
 
@@ -50,18 +50,17 @@ record PaymentSessionService(PaymentSessions sessions, PaymentObligations obliga
         }
         // The default expiry was counted from the request's time: the session is created at that time too.
         Instant now = command.requestedAt();
-        PaymentSession session = new PaymentSession(Ids.newId("ps_"), caller.merchantId(), caller.mode(),
-                Ids.newPublicId("ckt_"), command.type(), amount, currency, command.country(), customerId,
-                obligationId, command.options().checkoutOptions().returnUrl(), command.externalReference(),
-                command.metadata(), command.expiresAt(), now, command.options(), PaymentSession.Status.ACTIVE,
-                "not_started", null, null, 0, false, 1, now).withOrigin(origin);
-        sessions.insert(session);
-        outbox.append(caller, settlement.sessionEvent(session, PaymentSession.Transition.CREATED.eventType()));
+        PaymentSession session = PaymentSession.opened(new PaymentSession.Terms(Ids.newId("ps_"),
+                caller.merchantId(), caller.mode(), Ids.newPublicId("ckt_"), command.type(), amount, currency,
+                command.country(), customerId, obligationId, command.options().checkoutOptions().returnUrl(),
+                command.externalReference(), command.metadata(), now), command.options(), command.expiresAt())
+                .withOrigin(origin);
+        moves.opened(caller, session);
         return session;
     }
 
     PaymentSessionView get(Caller caller, String id) {
-        return settlement.view(sessions.get(caller, id, false));
+        return views.view(sessions.get(caller, id, false));
     }
 
     /** {@code POST …/cancel}: ends an active session no attempt is in flight for. */
@@ -69,19 +68,19 @@ record PaymentSessionService(PaymentSessions sessions, PaymentObligations obliga
         return idempotent.execute(caller, request, () -> {
             PaymentSession session = sessions.get(caller, id, true);
             cancel(caller, session);
-            return new IdempotentRequests.Result(200, settlement.view(session));
+            return new IdempotentRequests.Result(200, views.view(session));
         });
     }
 
     /** Cancels a locked session inside the caller's transaction. */
     void cancel(Caller caller, PaymentSession session) {
-        boolean inFlight = settlement.latest(session).filter(p -> p.status() == PaymentStatus.PENDING).isPresent();
+        boolean inFlight = moves.latest(session).filter(p -> p.status() == PaymentStatus.PENDING).isPresent();
         if (session.status() != PaymentSession.Status.ACTIVE || inFlight) {
             throw (session.status() != PaymentSession.Status.ACTIVE
                     ? new PaymentRejection.SessionNotActive(session.status().wire())
                     : new PaymentRejection.AttemptInFlight()).thrown();
         }
-        settlement.moved(caller, session, session.cancel(Timestamps.now()), null);
+        moves.moved(caller, session, session.cancel(Timestamps.now()), null);
     }
 
     /** Moves an active session's expiry (its payment request's changed) inside the caller's transaction. */
@@ -89,9 +88,7 @@ record PaymentSessionService(PaymentSessions sessions, PaymentObligations obliga
         if (session.status() != PaymentSession.Status.ACTIVE) {
             throw new PaymentRejection.SessionNotActive(session.status().wire()).thrown();
         }
-        var transition = session.reschedule(expiresAt, Timestamps.now());
-        sessions.update(session);
-        outbox.append(caller, settlement.sessionEvent(session, transition.eventType()));
+        moves.recorded(caller, session, session.reschedule(expiresAt, Timestamps.now()));
     }
 
     /** {@code POST …/complete}: the merchant's next method, after an attempt with {@code payment_method_selection: merchant}. */
@@ -101,10 +98,8 @@ record PaymentSessionService(PaymentSessions sessions, PaymentObligations obliga
             if (session.status() != PaymentSession.Status.ACTIVE || !session.waitingForMerchant()) {
                 throw new PaymentRejection.NotWaitingForSelection().thrown();
             }
-            var transition = session.completeSelection(selected, visible, Timestamps.now());
-            sessions.update(session);
-            outbox.append(caller, settlement.sessionEvent(session, transition.eventType()));
-            return new IdempotentRequests.Result(200, settlement.view(session));
+            moves.recorded(caller, session, session.completeSelection(selected, visible, Timestamps.now()));
+            return new IdempotentRequests.Result(200, views.view(session));
         });
     }
 }

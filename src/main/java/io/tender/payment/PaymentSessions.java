@@ -127,21 +127,21 @@ class PaymentSessions {
     private PaymentSession map(ResultSet rs, int row) throws SQLException {
         String lastError = rs.getString("last_payment_error");
         String metadata = rs.getString("metadata");
-        return new PaymentSession(rs.getString("id"), rs.getString("merchant_id"), Mode.fromWire(rs.getString("mode")),
-                rs.getString("checkout_session_id"), rs.getString("type"), rs.getLong("amount"),
-                rs.getString("currency"), rs.getString("country"), rs.getString("customer_id"),
+        var terms = new PaymentSession.Terms(rs.getString("id"), rs.getString("merchant_id"),
+                Mode.fromWire(rs.getString("mode")), rs.getString("checkout_session_id"), rs.getString("type"),
+                rs.getLong("amount"), rs.getString("currency"), rs.getString("country"), rs.getString("customer_id"),
                 rs.getString("obligation_id"), rs.getString("return_url"), rs.getString("external_reference"),
-                metadata == null ? null : json.readValue(metadata, STRINGS),
-                rs.getTimestamp("expires_at").toInstant(), rs.getTimestamp("created_at").toInstant(),
-                json.readValue(rs.getString("options"), SessionOptions.class),
+                metadata == null ? null : json.readValue(metadata, STRINGS), rs.getTimestamp("created_at").toInstant());
+        var state = new PaymentSession.State(json.readValue(rs.getString("options"), SessionOptions.class),
                 PaymentSession.Status.valueOf(rs.getString("status").toUpperCase()), rs.getString("payment_outcome"),
                 rs.getString("payment_id"), lastError == null ? null : json.readValue(lastError, PaymentError.class),
                 rs.getInt("attempts"), rs.getBoolean("waiting_for_merchant"), rs.getInt("version"),
-                rs.getTimestamp("updated_at").toInstant()).withPaymentMethod(rs.getString("payment_method_id"))
+                rs.getTimestamp("expires_at").toInstant(), rs.getTimestamp("updated_at").toInstant());
+        return PaymentSession.restored(terms, state).withPaymentMethod(rs.getString("payment_method_id"))
                 .withOrigin(rs.getString("origin_kind") == null ? null
                         : new SessionOrigin.Ref(rs.getString("origin_kind"), rs.getString("origin_id")))
                 .ofMandate(rs.getString("mandate_id"), rs.getString("subscription_id"))
                 .restoreAcceptance(rs.getString("mandate_acceptance") == null ? null
-                        : json.readValue(rs.getString("mandate_acceptance"), Mandate.Acceptance.class));
+                        : json.readValue(rs.getString("mandate_acceptance"), Acceptance.class));
     }
 }

@@ -234,6 +234,37 @@ public class Payments {
         jdbc.sql("update payments set version = version + 1 where id = ?").param(paymentId).update();
     }
 
+    /** See {@link MandatePayments#usage}. */
+    MandatePayments.Usage mandateUsage(String mandateId, java.time.LocalDate start, java.time.LocalDate end) {
+        return jdbc.sql("""
+                        select coalesce(sum(amount), 0) as amount, count(*) as count from payments
+                        where mandate_id = ? and charge_date >= ? and charge_date < ?
+                          and status in ('draft', 'pending', 'succeeded')""")
+                .params(mandateId, start, end)
+                .query((rs, i) -> new MandatePayments.Usage(rs.getLong("amount"), rs.getInt("count"))).single();
+    }
+
+    /** See {@link MandatePayments#taken}. */
+    MandatePayments.Taken mandateTaken(String mandateId, java.time.LocalDate date, java.time.LocalDate periodStart,
+                                      java.time.LocalDate periodEnd, java.time.LocalDate from) {
+        return jdbc.sql("""
+                        select coalesce(sum(amount) filter (where charge_date >= :periodStart
+                                                             and charge_date < :periodEnd), 0) as period_amount,
+                               count(*) filter (where charge_date >= :periodStart
+                                                 and charge_date < :periodEnd) as period_count,
+                               count(*) filter (where off_session) as installments,
+                               count(*) filter (where off_session and charge_date = :date) as on_date
+                        from payments
+                        where mandate_id = :mandate and status in ('draft', 'pending', 'succeeded')
+                          and (cast(:from as date) is null or charge_date >= cast(:from as date))""")
+                .param("mandate", mandateId).param("date", date).param("from", from)
+                .param("periodStart", periodStart).param("periodEnd", periodEnd)
+                .query((rs, i) -> new MandatePayments.Taken(
+                        new MandatePayments.Usage(rs.getLong("period_amount"), rs.getInt("period_count")),
+                        rs.getInt("installments"), rs.getInt("on_date") > 0))
+                .single();
+    }
+
     /** A payment by id alone, for the checkout and the recovery job (which act for the payment's own merchant). */
     Optional<Payment> find(String id) {
         return jdbc.sql("select * from payments where id = ?").param(id).query(this::map).optional();
@@ -304,17 +335,17 @@ public class Payments {
                 rs.getTimestamp("updated_at").toInstant(),
                 rs.getInt("revision"),
                 series(rs),
-                rs.getObject("will_retry") == null ? null : new Payment.Retry(rs.getBoolean("will_retry"),
+                rs.getObject("will_retry") == null ? null : new ChargeRetry(rs.getBoolean("will_retry"),
                         rs.getTimestamp("next_retry_at") == null ? null : rs.getTimestamp("next_retry_at").toInstant())));
     }
 
-    private static Payment.SeriesCharge series(ResultSet rs) throws SQLException {
+    private static SeriesCharge series(ResultSet rs) throws SQLException {
         String mandate = rs.getString("mandate_id");
         if (mandate == null) {
             return null;
         }
         java.sql.Date date = rs.getDate("charge_date");
-        return new Payment.SeriesCharge(mandate, date == null ? null : date.toLocalDate(),
+        return new SeriesCharge(mandate, date == null ? null : date.toLocalDate(),
                 rs.getString("subscription_id"), (Integer) rs.getObject("subscription_period"),
                 (Integer) rs.getObject("period_attempt"), rs.getBoolean("off_session"));
     }

@@ -6,7 +6,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.tender.api.JsonInput;
 
 import java.time.Instant;
-import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,18 +24,19 @@ record SessionOptions(CheckoutOptions checkoutOptions, PaymentMethodOptions paym
         this(checkoutOptions, paymentMethodOptions, null, null);
     }
 
-    /** The mandate's terms of a {@code first_in_series} session with {@code mandate_options}; null otherwise. */
-    MandateTerms mandateTerms() {
-        return mandateOptions == null ? null : MandateTerms.restore(JSON.valueToTree(mandateOptions));
+    /**
+     * A session's options where nothing is asked but these: the redirect checkout offering {@code visible} methods,
+     * the merchant's {@code returnUrl} (or null), cards captured at once, nothing prefilled.
+     */
+    static SessionOptions redirect(String returnUrl, List<String> visible) {
+        return new SessionOptions(new CheckoutOptions(returnUrl, "redirect", null, "gateway", visible, null, null),
+                new PaymentMethodOptions(Map.of("capture_method", "automatic"), null, null, null));
     }
 
-    /** The subscription's terms of a {@code first_in_series} session with {@code subscription_options}; null otherwise. */
-    SubscriptionTerms subscriptionTerms() {
-        return subscriptionOptions == null ? null : SubscriptionTerms.restore(JSON.valueToTree(subscriptionOptions));
+    /** The series terms of a {@code first_in_series} session, as read and echoed ({@link SeriesTerms}). */
+    SeriesTerms.Options series() {
+        return new SeriesTerms.Options(mandateOptions, subscriptionOptions);
     }
-
-    private static final tools.jackson.databind.json.JsonMapper JSON = tools.jackson.databind.json.JsonMapper.builder()
-            .build();
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record CheckoutOptions(
@@ -108,15 +108,13 @@ record SessionOptions(CheckoutOptions checkoutOptions, PaymentMethodOptions paym
     /**
      * Reads {@code options} of a session of {@code type}; {@code test}: http return URLs on localhost are allowed
      * (test mode). A {@code first_in_series} session takes {@code mandate_options} or {@code subscription_options}
-     * (one of them), cards only, captured at once and saved; their dates must not be before {@code now}'s date in
-     * their zone.
+     * (one of them, read by {@code terms}), cards only, captured at once and saved.
      */
     static SessionOptions read(JsonInput parent, String country, boolean test, boolean verification, String type,
-                               Long amount, Instant now) {
+                               Long amount, Instant now, SeriesTerms terms) {
         JsonInput in = parent.object("options", false);
         boolean series = PaymentSession.FIRST_IN_SERIES.equals(type);
-        MandateTerms mandate = null;
-        SubscriptionTerms subscription = null;
+        SeriesTerms.Options seriesOptions = SeriesTerms.Options.NONE;
         if (in != null) {
             in.allow(Set.of("checkout_options", "payment_method_options", "mandate_options", "subscription_options"));
             if (!series) {
@@ -126,12 +124,7 @@ record SessionOptions(CheckoutOptions checkoutOptions, PaymentMethodOptions paym
             } else {
                 in.check(!(in.has("mandate_options") && in.has("subscription_options")), "subscription_options",
                         "give mandate_options or subscription_options, not both: a subscription makes its own mandate");
-                mandate = MandateTerms.read(in, amount);
-                subscription = SubscriptionTerms.read(in, amount);
-                notBeforeToday(in, "mandate_options", mandate == null ? null : mandate.startDate(),
-                        mandate == null ? null : mandate.timeZone(), now);
-                notBeforeToday(in, "subscription_options", subscription == null ? null : subscription.startDate(),
-                        subscription == null ? null : subscription.timeZone(), now);
+                seriesOptions = terms.read(in, amount, now);
             }
         }
         if (series && (in == null || (!in.has("mandate_options") && !in.has("subscription_options")))) {
@@ -218,21 +211,11 @@ record SessionOptions(CheckoutOptions checkoutOptions, PaymentMethodOptions paym
                     "must be automatic for first_in_series");
         }
         return new SessionOptions(new CheckoutOptions(returnUrl, presentation, payButton, selection, visible, selected,
-                save), new PaymentMethodOptions(card, mobileMoney, capitecPay, prefill),
-                mandate == null ? null : mandate.wire(), subscription == null ? null : subscription.wire());
+                save), new PaymentMethodOptions(card, mobileMoney, capitecPay, prefill), seriesOptions.mandateOptions(),
+                seriesOptions.subscriptionOptions());
     }
 
-    /** A series' first date may not have passed already in its zone. */
-    private static void notBeforeToday(JsonInput options, String name, java.time.LocalDate start, ZoneId zone,
-                                       Instant now) {
-        if (start != null && zone != null) {
-            java.time.LocalDate today = java.time.LocalDate.ofInstant(now, zone);
-            options.object(name, false).check(!start.isBefore(today), "start_date",
-                    "must not be before today (" + today + " in " + zone.getId() + ")");
-        }
-    }
-
-    /** The schema of {@code mandate_options} (read by {@link MandateTerms#read}). */
+    /** The schema of {@code mandate_options} (read through {@link SeriesTerms#read}). */
     @Schema(name = "MandateOptions", description = "What the customer agrees to be charged later (decisions §8). A `scheduled` or `installment` mandate takes exactly one execution constraint; `on_demand` none. Every date is a date in `time_zone`.")
     record MandateOptionsSchema(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED, allowableValues = {"scheduled", "on_demand", "installment"}) String type,
@@ -267,7 +250,7 @@ record SessionOptions(CheckoutOptions checkoutOptions, PaymentMethodOptions paym
                              @Schema(minimum = "1", maximum = "1000") Integer maxCount) {
     }
 
-    /** The schema of {@code subscription_options} (read by {@link SubscriptionTerms#read}). */
+    /** The schema of {@code subscription_options} (read through {@link SeriesTerms#read}). */
     @Schema(name = "SubscriptionOptions", description = "A subscription Tender charges itself after the first payment (decisions §8).")
     record SubscriptionOptionsSchema(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED, allowableValues = {"daily", "weekly", "monthly"}) String interval,

@@ -40,14 +40,14 @@ public class SessionSearch {
 
     private final JdbcClient jdbc;
     private final PaymentSessions sessions;
-    private final PaymentSettlement settlement;
+    private final PaymentViews views;
     private final PaymentObligations customers;
 
-    SessionSearch(JdbcClient jdbc, PaymentSessions sessions, PaymentSettlement settlement,
+    SessionSearch(JdbcClient jdbc, PaymentSessions sessions, PaymentViews views,
                   PaymentObligations customers) {
         this.jdbc = jdbc;
         this.sessions = sessions;
-        this.settlement = settlement;
+        this.views = views;
         this.customers = customers;
     }
 
@@ -86,7 +86,7 @@ public class SessionSearch {
         if (id == null || !ID.matcher(id).matches()) {
             return Optional.empty();
         }
-        return sessions.find(Caller.system(merchantId, mode), id, false).map(settlement::view);
+        return sessions.find(Caller.system(merchantId, mode), id, false).map(views::view);
     }
 
     /** The customer's email as billing has it, or null. */

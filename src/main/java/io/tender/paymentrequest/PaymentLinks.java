@@ -5,11 +5,9 @@ import io.tender.api.ListQuery;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
-import io.tender.idempotency.IdempotentRequests;
-import io.tender.idempotency.StoredResponse;
-import jakarta.servlet.http.HttpServletRequest;
+import io.tender.idempotency.KeyedRequest;
+import io.tender.idempotency.Outcome;
 import org.springframework.stereotype.Service;
-import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 import java.time.Instant;
@@ -23,8 +21,8 @@ import java.util.regex.Pattern;
 /**
  * Payment requests for the dashboard's Links pages (decisions §11): make one from a form, list them, show one, cancel
  * one, each through the flows of the API ({@code POST /collect/payment_requests}, {@code GET …}, {@code DELETE
- * …/{id}}): the same validation, the same problem words, and an Idempotency-Key the form carries, bound to the API
- * request it stands for, so a form sent twice makes one request. Another merchant's or mode's id is never found.
+ * …/{id}}): the same validation, the same rules, and an Idempotency-Key the form carries, so a form sent twice makes
+ * one request. Each answers its typed {@link Outcome}. Another merchant's or mode's id is never found.
  */
 @Service
 public class PaymentLinks {
@@ -47,24 +45,20 @@ public class PaymentLinks {
     private final PaymentRequestService service;
     private final PaymentRequests requests;
     private final RequestRecorder recorder;
-    private final IdempotentRequests idempotent;
 
-    PaymentLinks(PaymentRequestService service, PaymentRequests requests, RequestRecorder recorder,
-                 IdempotentRequests idempotent) {
+    PaymentLinks(PaymentRequestService service, PaymentRequests requests, RequestRecorder recorder) {
         this.service = service;
         this.requests = requests;
         this.recorder = recorder;
-        this.idempotent = idempotent;
     }
 
     /**
-     * {@code POST /collect/payment_requests} with {@code body} under {@code key}: 201 with the request as JSON, or the
-     * API's problem. A body the API refuses throws as the API's does ({@code ApiException}, 400 naming each field).
+     * Makes a request of {@code body} (the fields of {@code POST /collect/payment_requests}) under the form's key. A
+     * body the API refuses throws as the API's does ({@code ApiException}, 400 naming each field).
      */
-    public StoredResponse create(String merchantId, Mode mode, String key, ObjectNode body, HttpServletRequest page) {
-        var keyed = idempotent.keyed(key, "POST", "/collect/payment_requests", body, page);
+    public Outcome<Link> create(String merchantId, Mode mode, KeyedRequest form, ObjectNode body) {
         NewPaymentRequest command = NewPaymentRequest.parse(body, Timestamps.now());
-        return service.create(Caller.system(merchantId, mode), keyed, command);
+        return service.create(Caller.system(merchantId, mode), form, command).outcome().map(PaymentLinks::link);
     }
 
     /** Checks {@code body} as {@code POST /collect/payment_requests} would, making nothing: throws as the API does. */
@@ -72,11 +66,9 @@ public class PaymentLinks {
         NewPaymentRequest.parse(body, Timestamps.now());
     }
 
-    /** {@code DELETE /collect/payment_requests/{id}} under {@code key}: the request cancelled, or the API's problem. */
-    public StoredResponse cancel(String merchantId, Mode mode, String id, String key, HttpServletRequest page) {
-        var keyed = idempotent.keyed(key, "DELETE", "/collect/payment_requests/" + id,
-                JsonNodeFactory.instance.objectNode(), page);
-        return service.cancel(Caller.system(merchantId, mode), keyed, id, null);
+    /** Cancels the request as {@code DELETE /collect/payment_requests/{id}} does, under the form's key. */
+    public Outcome<Link> cancel(String merchantId, Mode mode, String id, KeyedRequest form) {
+        return service.cancel(Caller.system(merchantId, mode), form, id, null).outcome().map(PaymentLinks::link);
     }
 
     public Optional<Link> find(String merchantId, Mode mode, String id) {

@@ -9,6 +9,7 @@ import io.tender.api.Rejections;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.billing.CustomerContacts;
+import io.tender.idempotency.Answer;
 import io.tender.idempotency.IdempotentRequests;
 import io.tender.idempotency.KeyedRequest;
 import io.tender.idempotency.StoredResponse;
@@ -39,12 +40,12 @@ record PaymentRequestService(PaymentRequests requests, RequestRecorder recorder,
     private static final Logger log = LoggerFactory.getLogger(PaymentRequestService.class);
 
     /** Makes the request and its session; then, for a push made just now (not a replay), sends the push. */
-    StoredResponse create(Caller caller, KeyedRequest keyed, NewPaymentRequest command) {
+    Answer<PaymentRequestView> create(Caller caller, KeyedRequest keyed, NewPaymentRequest command) {
         AtomicReference<PaymentRequest> made = new AtomicReference<>();
-        StoredResponse response = idempotent.execute(caller, keyed, () -> {
+        Answer<PaymentRequestView> response = idempotent.answer(caller, keyed, 201, PaymentRequestView.class, () -> {
             PaymentRequest request = open(caller, command);
             made.set(request);
-            return new IdempotentRequests.Result(201, recorder.view(request));
+            return recorder.view(request);
         });
         PaymentRequest request = made.get();
         if (request != null && request.type() == PaymentRequest.Type.PUSH) {
@@ -157,11 +158,11 @@ record PaymentRequestService(PaymentRequests requests, RequestRecorder recorder,
      * DELETE while active and no attempt is in flight: the session is cancelled, and the request with it (by
      * {@link PaymentRequestOrigin}, as for any move). The request stays retrievable.
      */
-    StoredResponse cancel(Caller caller, KeyedRequest keyed, String id, Integer ifMatch) {
-        return idempotent.execute(caller, keyed, () -> {
+    Answer<PaymentRequestView> cancel(Caller caller, KeyedRequest keyed, String id, Integer ifMatch) {
+        return idempotent.answer(caller, keyed, 200, PaymentRequestView.class, () -> {
             PaymentRequest request = lockForChange(caller, id, ifMatch);
             sessions.cancel(caller, request.paymentSessionId());
-            return new IdempotentRequests.Result(200, recorder.view(requests.find(caller, id, true).orElseThrow()));
+            return recorder.view(requests.find(caller, id, true).orElseThrow());
         });
     }
 

@@ -82,7 +82,7 @@ public record PaymentRefunds(CapturedPayments payments, Refunds refunds, Idempot
             return new Started(refund, processor);
         });
         if (start instanceof IdempotentRequests.Start.Answered<Started> answered) {
-            return answered.answer();
+            return idempotent.answer(answered, RefundView.class);
         }
         Started started = ((IdempotentRequests.Start.Running<Started>) start).value();
         Refund refund = started.refund();

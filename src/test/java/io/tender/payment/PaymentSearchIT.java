@@ -126,8 +126,8 @@ class PaymentSearchIT extends ApiIntegrationTest {
     void searchByAnyIdFindsThePaymentsThatIdLeadsToAndOnlyTheMerchants() {
         String session = Ids.newId("ps_");
         String customer = rows.customer(merchant, Mode.TEST, "lindiwe@example.com");
-        String mandate = Ids.newId(Mandate.PREFIX);
-        String subscription = Ids.newId(Subscription.PREFIX);
+        String mandate = Ids.newId("mdt_");
+        String subscription = Ids.newId("sub_");
         String method = Ids.newId(SavedPaymentMethod.PREFIX);
         String obligation = Ids.newId("ob_");
         Instant now = Instant.now().truncatedTo(ChronoUnit.MILLIS);

@@ -45,10 +45,9 @@ class PaymentTest {
 
     /** An active session for {@code amount} before any attempt (no options: an attempt does not read them). */
     private static PaymentSession session(long amount) {
-        return new PaymentSession("ps_0193f1c2a4b5c6d7e8f9a0b1", "mer_1", Mode.TEST, "ckt_1", "payment", amount, "ZAR",
-                "ZA", "bcus_1", "ob_1", "https://shop.example/return", "order-1042", Map.of("order", "1042"),
-                NOW.plus(Duration.ofHours(1)), NOW, null, PaymentSession.Status.ACTIVE, "not_started", null, null, 0,
-                false, 1, NOW);
+        return PaymentSession.opened(new PaymentSession.Terms("ps_0193f1c2a4b5c6d7e8f9a0b1", "mer_1", Mode.TEST,
+                "ckt_1", "payment", amount, "ZAR", "ZA", "bcus_1", "ob_1", "https://shop.example/return", "order-1042",
+                Map.of("order", "1042"), NOW), null, NOW.plus(Duration.ofHours(1)));
     }
 
     private static Payment draft(Payment.CaptureMethod captureMethod) {
@@ -223,8 +222,8 @@ class PaymentTest {
                         "ob_2"),
                 new Payment.Attempt("ps_2", "ref-2", "fp_2"), NOW, CARD, Map.of("k", "v"), "pm_2",
                 PaymentStatus.SUCCEEDED, 9000, NOW.plus(TTL), 3000, 1000, 700, error, 4, List.of(authorize, capture),
-                LATER, 6, Payment.SeriesCharge.ofPeriod("mdt_2", java.time.LocalDate.of(2027, 1, 31), "sub_2", 3, 2),
-                new Payment.Retry(true, LATER));
+                LATER, 6, SeriesCharge.ofPeriod("mdt_2", java.time.LocalDate.of(2027, 1, 31), "sub_2", 3, 2),
+                new ChargeRetry(true, LATER));
 
         Payment p = Payment.restored(row);
 
@@ -237,9 +236,9 @@ class PaymentTest {
                 .containsExactly("ps_2", "ref-2", "fp_2", "pm_2");
         assertThat(p.paymentMethodDetails()).isEqualTo(CARD);
         assertThat(p.metadata()).isEqualTo(Map.of("k", "v"));
-        assertThat(p.series()).isEqualTo(Payment.SeriesCharge.ofPeriod("mdt_2", java.time.LocalDate.of(2027, 1, 31),
+        assertThat(p.series()).isEqualTo(SeriesCharge.ofPeriod("mdt_2", java.time.LocalDate.of(2027, 1, 31),
                 "sub_2", 3, 2));
-        assertThat(p.retry()).isEqualTo(new Payment.Retry(true, LATER));
+        assertThat(p.retry()).isEqualTo(new ChargeRetry(true, LATER));
         assertThat(p.status()).isEqualTo(PaymentStatus.SUCCEEDED);
         assertThat(List.of(p.authorizedAmount(), p.paidAmount(), p.voidedAmount(), p.remaining(), p.refundedAmount()))
                 .containsExactly(9000L, 3000L, 1000L, 5000L, 700L);
