@@ -6,13 +6,16 @@ import io.tender.api.FieldError;
 import io.tender.auth.Caller;
 import io.tender.auth.Merchants;
 import io.tender.auth.Mode;
+import io.tender.api.Rejections;
 import io.tender.event.EventTypes;
-import io.tender.idempotency.StoredResponse;
-import io.tender.webhook.WebhookActions;
+import io.tender.idempotency.KeyedRequest;
+import io.tender.idempotency.Outcome;
+import io.tender.webhook.RedeliveryView;
 import io.tender.webhook.WebhookDeliveryLog;
+import io.tender.webhook.WebhookEndpointView;
+import io.tender.webhook.WebhookService;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.security.web.csrf.CsrfToken;
@@ -22,7 +25,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestParam;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Instant;
@@ -40,9 +42,9 @@ import java.util.regex.Pattern;
 /**
  * The webhook pages of Developers (decisions §11): the merchant's endpoints in the URL's mode and a form to add one,
  * each endpoint's page with its delivery attempts a page at a time and its actions (disable or enable, rotate the
- * secret, send a test event, resend any attempt's event, a delivered one too). Every action runs the API's own flow
- * through {@link WebhookActions} under the form's Idempotency-Key, goes into the audit log, and a refusal shows the
- * API's words. A secret is shown once, on the page that answers the create or the rotation. Viewers read; POSTs need
+ * secret, send a test event, resend any attempt's event, a delivered one too). Every action runs the module's own
+ * flow ({@link WebhookService}, with the API's checks) under the form's Idempotency-Key ({@link FormActions}), goes
+ * into the audit log, and a refusal shows the rule's words. A secret is shown once, on the page that answers the create or the rotation. Viewers read; POSTs need
  * an owner or a developer, in live mode an owner ({@code DashboardSecurity}).
  */
 @Hidden
@@ -53,37 +55,36 @@ class WebhooksController {
     static final int PAGE_SIZE = 25;
     /** Waiting deliveries an endpoint's page lists at most. */
     private static final int WAITING_SHOWN = 20;
-    /** Characters of a receiver's answer a row shows (the rest is behind "Full answer"). */
-    private static final int EXCERPT_SHOWN = 120;
-    private static final Pattern KEY = Pattern.compile(
-            "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$");
     private static final Pattern ENDPOINT_ID = Pattern.compile("^we_[a-f0-9]{24}$");
     private static final Pattern EVENT_ID = Pattern.compile("^evt_[a-f0-9]{24}$");
+    /** What a resend form without an event id is refused with: the event's not-found page. */
+    private static final String NO_SUCH_EVENT = "No such event.";
     static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm:ss 'UTC'",
             Locale.ENGLISH);
-    private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("d MMM yyyy", Locale.ENGLISH);
-    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss 'UTC'", Locale.ENGLISH);
-    static final String EXPIRED_FORM = "This form has expired. Open the page again and repeat the action.";
 
     private final WebhookDeliveryLog log;
-    private final WebhookActions actions;
+    private final WebhookService webhooks;
+    private final FormActions actions;
     private final Merchants merchants;
     private final AuditLog audit;
+    private final Rejections rejections;
     private final JsonMapper json;
 
-    WebhooksController(WebhookDeliveryLog log, WebhookActions actions, Merchants merchants, AuditLog audit,
-                       JsonMapper json) {
+    WebhooksController(WebhookDeliveryLog log, WebhookService webhooks, FormActions actions, Merchants merchants,
+                       AuditLog audit, Rejections rejections, JsonMapper json) {
         this.log = log;
+        this.webhooks = webhooks;
         this.actions = actions;
         this.merchants = merchants;
         this.audit = audit;
+        this.rejections = rejections;
         this.json = json;
     }
 
     @GetMapping("/dashboard/{mode:test|live}/developers/webhooks")
     String list(@PathVariable String mode, @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
         Chrome.add(model, user, mode, "developers", csrf, merchants);
-        return listPage(user, mode, new NewEndpoint("", true, List.of(), ""), Map.of(), null, model);
+        return listPage(user, mode, new WebhookRows.NewEndpoint("", true, List.of(), ""), Map.of(), null, model);
     }
 
     /** Adds an endpoint as {@code POST /webhook_endpoints} would, then shows its secret this once. */
@@ -99,31 +100,39 @@ class WebhooksController {
         Chrome.add(model, user, mode, "developers", csrf, merchants);
         boolean all = !"some".equals(scope);
         List<String> chosen = types == null ? List.of() : types;
-        var form = new NewEndpoint(url == null ? "" : url.trim(), all, chosen, description == null ? "" : description);
-        if (key == null || !KEY.matcher(key).matches()) {
+        var typed = new WebhookRows.NewEndpoint(url == null ? "" : url.trim(), all, chosen, description == null ? "" : description);
+        if (key == null || !FormActions.KEY.matcher(key).matches()) {
             response.setStatus(HttpStatus.BAD_REQUEST.value());
-            return listPage(user, mode, form, Map.of(), EXPIRED_FORM, model);
+            return listPage(user, mode, typed, Map.of(), FormActions.EXPIRED, model);
         }
-        StoredResponse answer;
+        var form = new FormActions.Form(key, null, user, mode, request, response);
+        Outcome<WebhookEndpointView> created;
         try {
-            answer = actions.create(user.merchantId(), Mode.fromWire(mode), key, form.url(),
+            created = webhooks.create(form.caller(), actions.keyed(form), typed.url(),
                     all ? List.of(EventTypes.WILDCARD) : chosen,
-                    form.description().isBlank() ? null : form.description().trim(), request);
+                    typed.description().isBlank() ? null : typed.description().trim()).outcome();
         } catch (ApiException refused) {
             response.setStatus(refused.status());
-            return listPage(user, mode, form, byField(refused.errors()), null, model);
+            return listPage(user, mode, typed, byField(refused.errors()), null, model);
         }
-        if (answer.status() >= 300) {
-            response.setStatus(answer.status());
-            return listPage(user, mode, form, Map.of(), detail(answer), model);
-        }
-        JsonNode created = json.readTree(answer.body());
-        String id = created.get("id").stringValue();
-        if (!answer.replayed()) {
-            audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(), "webhook_endpoint.created",
-                    id, mode, null, state(created)), request);
-        }
-        return secretPage(mode, id, created, false, model);
+        return switch (created) {
+            case Outcome.Done<WebhookEndpointView>(WebhookEndpointView endpoint) -> {
+                audit.append(form.audit("webhook_endpoint.created", endpoint.id(), null, state(endpoint)), request);
+                yield secretPage(endpoint, false, model);
+            }
+            case Outcome.Replayed<WebhookEndpointView> replayed when replayed.done() && replayed.view() != null ->
+                    secretPage(replayed.view(), false, model);
+            case Outcome.Replayed<WebhookEndpointView> replayed -> {
+                response.setStatus(replayed.done() ? HttpStatus.OK.value() : replayed.status());
+                yield listPage(user, mode, typed, Map.of(),
+                        replayed.detail() != null ? replayed.detail() : FormActions.SENT_BEFORE, model);
+            }
+            case Outcome.Refused<WebhookEndpointView>(var rejection) -> {
+                ApiException problem = rejections.problem(rejection);
+                response.setStatus(problem.status());
+                yield listPage(user, mode, typed, Map.of(), problem.getMessage(), model);
+            }
+        };
     }
 
     @GetMapping("/dashboard/{mode:test|live}/developers/webhooks/{id}")
@@ -163,25 +172,25 @@ class WebhooksController {
                       @RequestParam(name = "confirmed", required = false) String confirmed,
                       @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletRequest request,
                       HttpServletResponse response, Model model) {
-        ActionForm form = actionForm(user, mode, id, key, csrf, response, model);
-        if (form.answer() != null) {
-            return form.answer();
-        }
-        var endpoint = form.endpoint();
         boolean enable = action.equals("enable");
-        if (!enable && !"yes".equals(confirmed)) {
-            return confirmPage(mode, endpoint, action, key, model);
-        }
-        StoredResponse answer = actions.setEnabled(user.merchantId(), Mode.fromWire(mode), id, key, enable, request);
-        if (answer.status() >= 300) {
-            return refused(user, mode, endpoint, answer, response, model);
-        }
-        if (!answer.replayed() && endpoint.enabled() != enable) {
-            audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(),
-                    "webhook_endpoint." + (enable ? "enabled" : "disabled"), id, mode,
-                    status(endpoint.enabled()), status(enable)), request);
-        }
-        return seeOther(mode, id, enable ? "enabled" : "disabled", response);
+        return act(new FormActions.Form(key, confirmed, user, mode, request, response), id, csrf, model,
+                endpoint -> new EndpointAction<WebhookEndpointView>(endpoint, enable ? "enabled" : "disabled", model) {
+                    @Override
+                    public String confirmation() {
+                        return enable ? null : confirmPage(endpoint, action, key, model);
+                    }
+
+                    @Override
+                    public Outcome<WebhookEndpointView> act(KeyedRequest keyed) {
+                        return webhooks.setEnabled(form.caller(), keyed, id, enable).outcome();
+                    }
+
+                    @Override
+                    public AuditLog.Entry audited(WebhookEndpointView view) {
+                        return endpoint.enabled() == enable ? null : form.audit("webhook_endpoint." + done, id,
+                                status(endpoint.enabled()), status(enable));
+                    }
+                });
     }
 
     /** Rotates the signing secret after a confirmation, then shows the new one this once. */
@@ -191,26 +200,31 @@ class WebhooksController {
                   @RequestParam(name = "confirmed", required = false) String confirmed,
                   @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletRequest request,
                   HttpServletResponse response, Model model) {
-        ActionForm form = actionForm(user, mode, id, key, csrf, response, model);
-        if (form.answer() != null) {
-            return form.answer();
-        }
-        var endpoint = form.endpoint();
-        if (!"yes".equals(confirmed)) {
-            return confirmPage(mode, endpoint, "rotate", key, model);
-        }
-        StoredResponse answer = actions.rotateSecret(user.merchantId(), Mode.fromWire(mode), id, key, request);
-        if (answer.status() >= 300) {
-            return refused(user, mode, endpoint, answer, response, model);
-        }
-        JsonNode rotated = json.readTree(answer.body());
-        if (!answer.replayed()) {
-            Map<String, Object> after = new LinkedHashMap<>();
-            after.put("previous_secret_expires_at", text(rotated, "previous_secret_expires_at"));
-            audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(),
-                    "webhook_endpoint.secret_rotated", id, mode, null, json.writeValueAsString(after)), request);
-        }
-        return secretPage(mode, id, rotated, true, model);
+        return act(new FormActions.Form(key, confirmed, user, mode, request, response), id, csrf, model,
+                endpoint -> new EndpointAction<WebhookEndpointView>(endpoint, "rotated", model) {
+                    @Override
+                    public String confirmation() {
+                        return confirmPage(endpoint, "rotate", key, model);
+                    }
+
+                    @Override
+                    public Outcome<WebhookEndpointView> act(KeyedRequest keyed) {
+                        return webhooks.rotateSecret(form.caller(), keyed, id).outcome();
+                    }
+
+                    @Override
+                    public AuditLog.Entry audited(WebhookEndpointView view) {
+                        Map<String, Object> after = new LinkedHashMap<>();
+                        after.put("previous_secret_expires_at", view.previousSecretExpiresAt());
+                        return form.audit("webhook_endpoint.secret_rotated", id, null,
+                                json.writeValueAsString(after));
+                    }
+
+                    @Override
+                    public String done(WebhookEndpointView view) {
+                        return view == null ? super.done(null) : secretPage(view, true, model);
+                    }
+                });
     }
 
     /** Sends a {@code webhook_endpoint.test} event to this endpoint alone; 303 back to it. */
@@ -219,22 +233,19 @@ class WebhooksController {
                     @RequestParam(name = "idempotency_key", required = false) String key,
                     @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletRequest request,
                     HttpServletResponse response, Model model) {
-        ActionForm form = actionForm(user, mode, id, key, csrf, response, model);
-        if (form.answer() != null) {
-            return form.answer();
-        }
-        var endpoint = form.endpoint();
-        StoredResponse answer = actions.sendTest(user.merchantId(), Mode.fromWire(mode), id, key, request);
-        if (answer.status() >= 300) {
-            return refused(user, mode, endpoint, answer, response, model);
-        }
-        if (!answer.replayed()) {
-            String eventId = json.readTree(answer.body()).get("id").stringValue();
-            audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(),
-                    "webhook_endpoint.test_sent", id, mode, null,
-                    json.writeValueAsString(Map.of("event_id", eventId, "type", EventTypes.WEBHOOK_TEST))), request);
-        }
-        return seeOther(mode, id, "test", response);
+        return act(new FormActions.Form(key, null, user, mode, request, response), id, csrf, model,
+                endpoint -> new EndpointAction<WebhookService.TestSent>(endpoint, "test", model) {
+                    @Override
+                    public Outcome<WebhookService.TestSent> act(KeyedRequest keyed) {
+                        return webhooks.sendTest(form.caller(), keyed, id).outcome();
+                    }
+
+                    @Override
+                    public AuditLog.Entry audited(WebhookService.TestSent sent) {
+                        return form.audit("webhook_endpoint.test_sent", id, null, json.writeValueAsString(
+                                Map.of("event_id", sent.id(), "type", EventTypes.WEBHOOK_TEST)));
+                    }
+                });
     }
 
     /**
@@ -247,51 +258,91 @@ class WebhooksController {
                   @RequestParam(name = "idempotency_key", required = false) String key,
                   @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletRequest request,
                   HttpServletResponse response, Model model) {
-        ActionForm form = actionForm(user, mode, id, key, csrf, response, model);
-        if (form.answer() != null) {
-            return form.answer();
-        }
-        var endpoint = form.endpoint();
-        if (eventId == null || !EVENT_ID.matcher(eventId).matches()) {
-            return notFound("event", eventId == null ? "" : eventId, response, model);
-        }
-        StoredResponse answer = actions.resend(user.merchantId(), Mode.fromWire(mode), eventId, id, key, request);
-        if (answer.status() == HttpStatus.NOT_FOUND.value()) {
-            return notFound("event", eventId, response, model); // another merchant's or mode's event
-        }
-        if (answer.status() >= 300) {
-            return refused(user, mode, endpoint, answer, response, model);
-        }
-        if (!answer.replayed()) {
-            JsonNode delivery = json.readTree(answer.body()).get("deliveries").get(0);
-            String deliveryId = delivery.get("id").stringValue();
-            audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(), "webhook_delivery.resent",
-                    deliveryId, mode, null, json.writeValueAsString(Map.of("event_id", eventId,
-                    "webhook_endpoint_id", id, "delivery_id", deliveryId))), request);
-        }
-        return seeOther(mode, id, "resent", response);
-    }
+        return act(new FormActions.Form(key, null, user, mode, request, response), id, csrf, model,
+                endpoint -> new EndpointAction<RedeliveryView>(endpoint, "resent", model) {
+                    @Override
+                    public String badInput() {
+                        return eventId == null || !EVENT_ID.matcher(eventId).matches() ? NO_SUCH_EVENT : null;
+                    }
 
-    /** An action's form: its endpoint (the merchant's, in the URL's mode) and its key, or the page to answer. */
-    private record ActionForm(WebhookDeliveryLog.Endpoint endpoint, String answer) {
+                    @Override
+                    public String page(String error) {
+                        // Not an event id at all: the event is not found, as another merchant's would not be.
+                        return error == NO_SUCH_EVENT ? notFound("event", eventId == null ? "" : eventId, response,
+                                model) : super.page(error);
+                    }
+
+                    @Override
+                    public Outcome<RedeliveryView> act(KeyedRequest keyed) {
+                        return webhooks.resend(form.caller(), keyed, eventId, id).outcome();
+                    }
+
+                    @Override
+                    public AuditLog.Entry audited(RedeliveryView redelivery) {
+                        String deliveryId = redelivery.deliveries().getFirst().id();
+                        return form.audit("webhook_delivery.resent", deliveryId, null, json.writeValueAsString(
+                                Map.of("event_id", eventId, "webhook_endpoint_id", id, "delivery_id", deliveryId)));
+                    }
+
+                    @Override
+                    public String refused(ApiException problem) {
+                        return problem.status() == HttpStatus.NOT_FOUND.value()
+                                ? notFound("event", eventId, response, model) // another merchant's or mode's event
+                                : super.refused(problem);
+                    }
+                });
     }
 
     /**
-     * The endpoint an action's form is for when it is the signed-in merchant's and the form carries its key;
-     * otherwise the page that answers instead (not found; a form without its key, 400).
+     * An action on one of the merchant's endpoints in the URL's mode: not found otherwise; its steps
+     * ({@link FormActions}) made for the endpoint found.
      */
-    private ActionForm actionForm(SignedInUser user, String mode, String id, String key, CsrfToken csrf,
-                                  HttpServletResponse response, Model model) {
-        Chrome.add(model, user, mode, "developers", csrf, merchants);
-        var endpoint = find(user, mode, id);
+    private <V> String act(FormActions.Form form, String id, CsrfToken csrf, Model model,
+                           java.util.function.Function<WebhookDeliveryLog.Endpoint, EndpointAction<V>> steps) {
+        Chrome.add(model, form.user(), form.mode(), "developers", csrf, merchants);
+        var endpoint = find(form.user(), form.mode(), id);
         if (endpoint.isEmpty()) {
-            return new ActionForm(null, notFound("webhook endpoint", id, response, model));
+            return notFound("webhook endpoint", id, form.response(), model);
         }
-        if (key == null || !KEY.matcher(key).matches()) {
-            response.setStatus(HttpStatus.BAD_REQUEST.value());
-            return new ActionForm(null, endpointPage(user, mode, endpoint.get(), null, EXPIRED_FORM, model));
+        EndpointAction<V> action = steps.apply(endpoint.get());
+        action.form = form;
+        return actions.run(form, action);
+    }
+
+    /**
+     * An action of an endpoint's page: the page shows the endpoint as it now is with the refusal's words (a deleted
+     * one: not found); done, 303 back to it saying {@code done}.
+     */
+    private abstract class EndpointAction<V> implements FormActions.Steps<V> {
+        final WebhookDeliveryLog.Endpoint endpoint;
+        final String done;
+        private final Model model;
+        FormActions.Form form;
+
+        EndpointAction(WebhookDeliveryLog.Endpoint endpoint, String done, Model model) {
+            this.endpoint = endpoint;
+            this.done = done;
+            this.model = model;
         }
-        return new ActionForm(endpoint.get(), null);
+
+        @Override
+        public String page(String error) {
+            var now = find(form.user(), form.mode(), endpoint.id()).orElse(endpoint);
+            return endpointPage(form.user(), form.mode(), now, null, error, model);
+        }
+
+        @Override
+        public String refused(ApiException problem) {
+            return problem.status() == HttpStatus.NOT_FOUND.value()
+                    ? notFound("webhook endpoint", endpoint.id(), form.response(), model) // deleted meanwhile
+                    : page(problem.getMessage());
+        }
+
+        @Override
+        public String done(V view) {
+            return FormActions.seeOther(form.response(),
+                    "/dashboard/" + form.mode() + "/developers/webhooks/" + endpoint.id() + "?done=" + done);
+        }
     }
 
     private Optional<WebhookDeliveryLog.Endpoint> find(SignedInUser user, String mode, String id) {
@@ -306,10 +357,10 @@ class WebhooksController {
         return user.role() == Role.OWNER || (user.role() == Role.DEVELOPER && mode.equals("test"));
     }
 
-    private String listPage(SignedInUser user, String mode, NewEndpoint form, Map<String, String> errors,
+    private String listPage(SignedInUser user, String mode, WebhookRows.NewEndpoint form, Map<String, String> errors,
                             String error, Model model) {
         Caller caller = Caller.system(user.merchantId(), Mode.fromWire(mode));
-        model.addAttribute("endpoints", log.endpoints(caller).stream().map(ListedEndpoint::of).toList());
+        model.addAttribute("endpoints", log.endpoints(caller).stream().map(WebhookRows.ListedEndpoint::of).toList());
         model.addAttribute("canAct", acts(user, mode));
         model.addAttribute("form", form);
         model.addAttribute("errors", errors);
@@ -323,12 +374,12 @@ class WebhooksController {
                                 String error, Model model) {
         Caller caller = Caller.system(user.merchantId(), Mode.fromWire(mode));
         var page = log.attempts(caller, endpoint.id(), cursor, PAGE_SIZE);
-        model.addAttribute("endpoint", ListedEndpoint.of(endpoint));
+        model.addAttribute("endpoint", WebhookRows.ListedEndpoint.of(endpoint));
         model.addAttribute("error", error);
         model.addAttribute("canAct", acts(user, mode));
-        model.addAttribute("attempts", page.rows().stream().map(ListedAttempt::of).toList());
+        model.addAttribute("attempts", page.rows().stream().map(WebhookRows.ListedAttempt::of).toList());
         model.addAttribute("waiting", log.waiting(caller, endpoint.id(), WAITING_SHOWN).stream()
-                .map(w -> new WaitingDelivery(w.eventId(), SECONDS.format(w.nextAttemptAt().atOffset(ZoneOffset.UTC))))
+                .map(w -> new WebhookRows.WaitingDelivery(w.eventId(), SECONDS.format(w.nextAttemptAt().atOffset(ZoneOffset.UTC))))
                 .toList());
         String self = "/dashboard/" + mode + "/developers/webhooks/" + endpoint.id();
         model.addAttribute("nextUrl", page.nextCursor() == null ? null : self + "?cursor=" + page.nextCursor());
@@ -340,33 +391,21 @@ class WebhooksController {
         return "dashboard/webhook";
     }
 
-    private String confirmPage(String mode, WebhookDeliveryLog.Endpoint endpoint, String action, String key,
-                               Model model) {
-        model.addAttribute("endpoint", ListedEndpoint.of(endpoint));
+    private String confirmPage(WebhookDeliveryLog.Endpoint endpoint, String action, String key, Model model) {
+        model.addAttribute("endpoint", WebhookRows.ListedEndpoint.of(endpoint));
         model.addAttribute("action", action);
         model.addAttribute("key", key);
         return "dashboard/webhook-confirm";
     }
 
-    private String secretPage(String mode, String id, JsonNode answered, boolean rotated, Model model) {
-        model.addAttribute("endpointId", id);
-        model.addAttribute("url", text(answered, "url"));
-        model.addAttribute("secret", text(answered, "secret"));
+    private String secretPage(WebhookEndpointView endpoint, boolean rotated, Model model) {
+        model.addAttribute("endpointId", endpoint.id());
+        model.addAttribute("url", endpoint.url());
+        model.addAttribute("secret", endpoint.secret());
         model.addAttribute("rotated", rotated);
-        String overlap = text(answered, "previous_secret_expires_at");
-        model.addAttribute("previousUntil", overlap == null ? null
-                : HomeSummary.moment(Instant.parse(overlap)));
+        String overlap = endpoint.previousSecretExpiresAt();
+        model.addAttribute("previousUntil", overlap == null ? null : HomeSummary.moment(Instant.parse(overlap)));
         return "dashboard/webhook-secret";
-    }
-
-    private String refused(SignedInUser user, String mode, WebhookDeliveryLog.Endpoint endpoint, StoredResponse answer,
-                           HttpServletResponse response, Model model) {
-        if (answer.status() == HttpStatus.NOT_FOUND.value()) {
-            return notFound("webhook endpoint", endpoint.id(), response, model); // deleted meanwhile
-        }
-        response.setStatus(answer.status());
-        var now = find(user, mode, endpoint.id()).orElse(endpoint);
-        return endpointPage(user, mode, now, null, detail(answer), model);
     }
 
     static String notFound(String what, String id, HttpServletResponse response, Model model) {
@@ -374,22 +413,6 @@ class WebhooksController {
         model.addAttribute("what", what);
         model.addAttribute("id", id);
         return "dashboard/developers-not-found";
-    }
-
-    private static String seeOther(String mode, String id, String done, HttpServletResponse response) {
-        response.setStatus(HttpStatus.SEE_OTHER.value());
-        response.setHeader(HttpHeaders.LOCATION, "/dashboard/" + mode + "/developers/webhooks/" + id + "?done=" + done);
-        return null;
-    }
-
-    /** The problem's words, as the API said them. */
-    private String detail(StoredResponse answer) {
-        try {
-            JsonNode detail = json.readTree(answer.body()).get("detail");
-            return detail == null ? "The endpoint could not be changed." : detail.stringValue();
-        } catch (RuntimeException e) {
-            return "The endpoint could not be changed.";
-        }
     }
 
     /** The API's field errors by form field, the first of each; {@code enabled_events[3]} is the types' field. */
@@ -404,68 +427,15 @@ class WebhooksController {
         return byField;
     }
 
-    private String state(JsonNode endpoint) {
+    private String state(WebhookEndpointView endpoint) {
         Map<String, Object> state = new LinkedHashMap<>();
-        state.put("url", text(endpoint, "url"));
-        List<String> events = new ArrayList<>();
-        endpoint.get("enabled_events").forEach(e -> events.add(e.stringValue()));
-        state.put("enabled_events", events);
-        state.put("status", text(endpoint, "status"));
+        state.put("url", endpoint.url());
+        state.put("enabled_events", endpoint.enabledEvents());
+        state.put("status", endpoint.status());
         return json.writeValueAsString(state);
     }
 
     private String status(boolean enabled) {
         return json.writeValueAsString(Map.of("status", enabled ? "enabled" : "disabled"));
-    }
-
-    private static String text(JsonNode node, String field) {
-        JsonNode value = node.get(field);
-        return value == null || value.isNull() ? null : value.stringValue();
-    }
-
-    /** The add form as it was sent, to show it again with its errors. */
-    public record NewEndpoint(String url, boolean all, List<String> types, String description) {
-        public boolean chosen(String type) {
-            return types.contains(type);
-        }
-    }
-
-    /** An endpoint as the list and its page show it. */
-    public record ListedEndpoint(String id, String url, String description, boolean enabled, String state,
-                                 String disabledWhy, String events, boolean allEvents, String created,
-                                 String previousSecretUntil) {
-        static ListedEndpoint of(WebhookDeliveryLog.Endpoint e) {
-            boolean all = e.enabledEvents().contains(EventTypes.WILDCARD);
-            String why = e.enabled() ? null : "endpoint_gone".equals(e.disabledReason())
-                    ? "It answered 410 Gone." : "Disabled by your team.";
-            return new ListedEndpoint(e.id(), e.url(), e.description(), e.enabled(),
-                    e.enabled() ? "Enabled" : "Disabled", why,
-                    all ? "All events" : String.join(", ", e.enabledEvents()), all,
-                    HomeSummary.moment(e.createdAt()),
-                    e.previousSecretExpiresAt() == null ? null : HomeSummary.moment(e.previousSecretExpiresAt()));
-        }
-    }
-
-    /** One attempt as the endpoint's page lists it; {@code excerpt} is shown escaped (th:text). */
-    public record ListedAttempt(String id, String eventId, String eventType, int attempt, boolean succeeded,
-                                String outcome, String response, String latency, String day, String time,
-                                String excerpt,
-                                boolean excerptCut, String fullExcerpt, String resendKey) {
-        static ListedAttempt of(WebhookDeliveryLog.Attempt a) {
-            String response = a.responseStatus() != null ? "HTTP " + a.responseStatus()
-                    : a.error() == null ? "No answer" : a.error().replace('_', ' ');
-            String full = a.responseExcerpt();
-            boolean cut = full != null && full.length() > EXCERPT_SHOWN;
-            String shown = full == null ? null : cut ? full.substring(0, EXCERPT_SHOWN) + "…" : full;
-            return new ListedAttempt(a.id(), a.eventId(), a.eventType(), a.attempt(), a.succeeded(),
-                    a.succeeded() ? "Delivered" : "Failed", response, a.durationMs() + " ms",
-                    DAY.format(a.createdAt().atOffset(ZoneOffset.UTC)),
-                    CLOCK.format(a.createdAt().atOffset(ZoneOffset.UTC)), shown, cut, full,
-                    UUID.randomUUID().toString());
-        }
-    }
-
-    /** A delivery waiting for its next attempt. */
-    public record WaitingDelivery(String eventId, String due) {
     }
 }

@@ -4,6 +4,8 @@ import io.tender.api.JsonInput;
 import io.tender.auth.Mode;
 import io.tender.event.EventTypes;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
 
 import java.util.HashSet;
 import java.util.List;
@@ -26,6 +28,25 @@ record EndpointRequest(String url, List<String> enabledEvents, String descriptio
 
     static EndpointRequest forUpdate(JsonNode body, Mode mode, WebhookTargets targets) {
         return parse(body, mode, targets, false);
+    }
+
+    /** A create of these values, held to the API's checks as {@link #forCreate} holds a body of them. */
+    static EndpointRequest of(String url, List<String> enabledEvents, String description, Mode mode,
+                              WebhookTargets targets) {
+        ObjectNode body = JsonNodeFactory.instance.objectNode();
+        body.put("url", url);
+        var events = body.putArray("enabled_events");
+        enabledEvents.forEach(events::add);
+        if (description != null) {
+            body.put("description", description);
+        }
+        return forCreate(body, mode, targets);
+    }
+
+    /** A change of the status alone, as {@code PATCH {"status": …}}: everything else stays. */
+    static EndpointRequest ofStatus(boolean enabled, Mode mode, WebhookTargets targets) {
+        return forUpdate(JsonNodeFactory.instance.objectNode().put("status", enabled ? "enabled" : "disabled"), mode,
+                targets);
     }
 
     private static EndpointRequest parse(JsonNode body, Mode mode, WebhookTargets targets, boolean create) {

@@ -19,7 +19,7 @@ import java.util.Set;
 /**
  * The module's read facade for other modules: what became of events' deliveries to the merchant's endpoints, for a
  * timeline such as a payment's on the dashboard (decisions §11), and the merchant's endpoints (never their secrets) with
- * their attempts for the dashboard's Developers pages. Reads only; changes go through {@link WebhookActions}.
+ * their attempts for the dashboard's Developers pages. Reads only; changes go through {@link WebhookService}.
  */
 @Component
 public class WebhookDeliveryLog {

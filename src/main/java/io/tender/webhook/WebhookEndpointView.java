@@ -9,7 +9,7 @@ import java.util.List;
 /** A webhook endpoint as the API shows it. {@code secret} appears only when it was just created or rotated. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @Schema(name = "WebhookEndpoint")
-record WebhookEndpointView(
+public record WebhookEndpointView(
         @Schema(pattern = "^we_[a-f0-9]{24}$", requiredMode = Schema.RequiredMode.REQUIRED) String id,
         @Schema(example = "https://example.com/webhooks/tender", requiredMode = Schema.RequiredMode.REQUIRED) String url,
         String description,

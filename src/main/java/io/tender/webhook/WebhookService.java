@@ -7,6 +7,9 @@ import io.tender.api.ListQuery;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.event.EventTypes;
+import io.tender.idempotency.Answer;
+import io.tender.idempotency.IdempotentRequests;
+import io.tender.idempotency.KeyedRequest;
 import io.tender.outbox.EventLog;
 import io.tender.outbox.Outbox;
 import io.tender.outbox.OutboxEvent;
@@ -20,10 +23,12 @@ import java.util.List;
 
 /**
  * The webhook endpoints API and redelivery. Writes run inside the transaction that
- * {@link io.tender.idempotency.IdempotentRequests} opens, so each one commits with its Idempotency-Key.
+ * {@link io.tender.idempotency.IdempotentRequests} opens, so each one commits with its Idempotency-Key. The dashboard's
+ * Developers pages make the same changes through the public methods, each under its form's key, with the API's checks
+ * and rules, answering a typed {@link Answer}.
  */
 @Service
-class WebhookService {
+public class WebhookService {
 
     private final WebhookEndpoints endpoints;
     private final WebhookDeliveries deliveries;
@@ -32,11 +37,16 @@ class WebhookService {
     private final int maxEndpoints;
     private final Outbox outbox;
     private final JsonMapper json;
+    private final WebhookTargets targets;
+    private final IdempotentRequests idempotent;
 
     WebhookService(WebhookEndpoints endpoints, WebhookDeliveries deliveries, EventLog events,
-                   WebhookDispatcher dispatcher, WebhookSettings settings, Outbox outbox, JsonMapper json) {
+                   WebhookDispatcher dispatcher, WebhookSettings settings, Outbox outbox, JsonMapper json,
+                   WebhookTargets targets, IdempotentRequests idempotent) {
         this.outbox = outbox;
         this.json = json;
+        this.targets = targets;
+        this.idempotent = idempotent;
         this.endpoints = endpoints;
         this.deliveries = deliveries;
         this.events = events;
@@ -119,7 +129,7 @@ class WebhookService {
     }
 
     /** What a test event became: the event, queued for the one endpoint it tests. */
-    record TestSent(String id, String type, String webhookEndpointId) {
+    public record TestSent(String id, String type, String webhookEndpointId) {
     }
 
     /**
@@ -138,5 +148,45 @@ class WebhookService {
         String eventId = outbox.append(caller, new Outbox.Event("webhook_endpoint", endpoint.id(),
                 EventTypes.WEBHOOK_TEST, Timestamps.now(), json.writeValueAsBytes(data)));
         return new TestSent(eventId, EventTypes.WEBHOOK_TEST, endpoint.id());
+    }
+
+    // ---- the dashboard's forms, each under its form's key ------------------------------------------------------
+
+    /**
+     * Adds an endpoint of {@code url} for {@code events} ({@code description} may be null), as {@code POST
+     * /webhook_endpoints} would: a URL or event type the API refuses throws its 400 naming the field, before anything
+     * is done. The view holds the secret, shown this once.
+     */
+    public Answer<WebhookEndpointView> create(Caller caller, KeyedRequest form, String url, List<String> events,
+                                              String description) {
+        EndpointRequest endpoint = EndpointRequest.of(url, events, description, caller.mode(), targets);
+        return idempotent.answer(caller, form, 201, WebhookEndpointView.class, () -> create(caller, endpoint));
+    }
+
+    /** Enables or disables the endpoint, as {@code PATCH {"status": …}} does (re-enabled, its waiting deliveries resume). */
+    public Answer<WebhookEndpointView> setEnabled(Caller caller, KeyedRequest form, String endpointId,
+                                                  boolean enabled) {
+        EndpointRequest changes = EndpointRequest.ofStatus(enabled, caller.mode(), targets);
+        return idempotent.answer(caller, form, 200, WebhookEndpointView.class,
+                () -> update(caller, endpointId, changes));
+    }
+
+    /** A new secret, in the view this once; the previous one keeps signing alongside it for 24 hours. */
+    public Answer<WebhookEndpointView> rotateSecret(Caller caller, KeyedRequest form, String endpointId) {
+        return idempotent.answer(caller, form, 200, WebhookEndpointView.class, () -> rotateSecret(caller, endpointId));
+    }
+
+    /** Sends a {@code webhook_endpoint.test} event to this endpoint alone ({@link #sendTest(Caller, String)}). */
+    public Answer<TestSent> sendTest(Caller caller, KeyedRequest form, String endpointId) {
+        return idempotent.answer(caller, form, 201, TestSent.class, () -> sendTest(caller, endpointId));
+    }
+
+    /**
+     * Queues the event again for this endpoint, now and with a fresh retry schedule, whatever became of it before (a
+     * delivered one too), as {@code POST /events/{id}/redeliver} does.
+     */
+    public Answer<RedeliveryView> resend(Caller caller, KeyedRequest form, String eventId, String endpointId) {
+        return idempotent.answer(caller, form, 202, RedeliveryView.class,
+                () -> redeliver(caller, eventId, endpointId));
     }
 }
