@@ -22,8 +22,6 @@ class SeriesProblems implements RejectionProblems<SeriesRejection> {
             case SeriesRejection.MandateNotFound r -> new ApiException(ProblemCode.RESOURCE_NOT_FOUND, "No such mandate.");
             case SeriesRejection.SubscriptionNotFound r ->
                     new ApiException(ProblemCode.RESOURCE_NOT_FOUND, "No such subscription.");
-            case SeriesRejection.CustomerNotFound r ->
-                    new ApiException(ProblemCode.RESOURCE_NOT_FOUND, "No such customer: " + r.customerId() + ".");
             case SeriesRejection.MandateNotActive r -> notPossible("Mandate not active: " + r.mandateId() + " is "
                     + r.status() + " and charges nothing more.");
             case SeriesRejection.NoActiveMandate r -> notPossible("No active mandate: payment method "

@@ -16,10 +16,6 @@ sealed interface SeriesRejection extends Rejection {
     record SubscriptionNotFound() implements SeriesRejection {
     }
 
-    /** The customer of a {@code first_in_series} session or a charge ({@code customer_id}) does not exist. */
-    record CustomerNotFound(String customerId) implements SeriesRejection {
-    }
-
     // ---- a charge's rules (422, naming the rule) ---------------------------------------------------------------
 
     /** The mandate is {@code status} (cancelled or completed): it charges nothing more. */
