@@ -118,7 +118,7 @@ record NewPaymentSession(String type, Long amount, String currency, String count
         in.check(!verification || !forObligation, "amount", "must be at least 1 for a bill or account");
         SessionOptions options = SessionOptions.read(in, country, mode == Mode.TEST, verification, type, amount, now,
                 terms);
-        in.check(!forObligation || options.captureMethod() == Payment.CaptureMethod.AUTOMATIC,
+        in.check(!forObligation || options.captureMethod() == CaptureMethod.AUTOMATIC,
                 "options.payment_method_options.card.capture_method",
                 "must be automatic for a bill or account: a payment is applied when it is received");
         in.throwIfInvalid();

@@ -63,8 +63,8 @@ record NextInSeriesCharges(MandateRules rules, SavedPaymentMethods methods, Paym
                 command.expiresAt())
                 .withPaymentMethod(method.id()).ofMandate(allowed.mandateId(), null);
         moves.opened(caller, session);
-        Payment payment = Payment.charge(new Payment.Terms(caller.merchantId(), caller.mode(), Payment.Intent.PAYMENT,
-                        Payment.CaptureMethod.AUTOMATIC, command.amount(), command.currency(), command.country(),
+        Payment payment = Payment.charge(new Payment.Terms(caller.merchantId(), caller.mode(), PaymentIntent.PAYMENT,
+                        CaptureMethod.AUTOMATIC, command.amount(), command.currency(), command.country(),
                         command.customer(), null), session, method,
                 SeriesCharge.ofMandate(allowed.mandateId(), allowed.chargeDate()), command.metadata(), now);
         payment.beginAuthorization(now);

@@ -32,27 +32,11 @@ public final class Payment {
         }
     }
 
-    enum Intent {
-        PAYMENT, PAYMENT_METHOD_VERIFICATION;
-
-        String wire() {
-            return name().toLowerCase();
-        }
-    }
-
-    enum CaptureMethod {
-        AUTOMATIC, MANUAL;
-
-        String wire() {
-            return name().toLowerCase();
-        }
-    }
-
     /**
      * What a payment is for and how it is taken, fixed when it is created. {@code customerId} and {@code obligationId}
      * are null when it pays no customer's obligation.
      */
-    record Terms(String merchantId, Mode mode, Intent intent, CaptureMethod captureMethod, long amount,
+    record Terms(String merchantId, Mode mode, PaymentIntent intent, CaptureMethod captureMethod, long amount,
                  String currency, String country, String customerId, String obligationId) {
     }
 
@@ -61,6 +45,7 @@ public final class Payment {
      * {@code external_reference}, and the fingerprint of the card tried (null for other methods).
      */
     record Attempt(String paymentSessionId, String externalReference, String cardFingerprint) {
+        static final Attempt NONE = new Attempt(null, null, null);
     }
 
     /** What a stored row holds; {@link Payments} reads one from each row. */
@@ -73,18 +58,9 @@ public final class Payment {
     }
 
     private final String id;
-    private final String merchantId;
-    private final Mode mode;
-    private final Intent intent;
-    private final CaptureMethod captureMethod;
-    private final long amount;
-    private final String currency;
-    private final String country;
-    private final String cardFingerprint;
-    private final String externalReference;
-    private final String paymentSessionId;
-    private final String customerId;
-    private final String obligationId;
+    private final Terms fixed;
+    /** The session it is an attempt at: none (every component null) for a payment made outside any session. */
+    private final Attempt attempt;
     private final Instant createdAt;
 
     private Map<String, Object> paymentMethodDetails;
@@ -100,7 +76,7 @@ public final class Payment {
     private int version;
     /** The version as last read or written: a write adds what this writer moved it since ({@link #versionMoved}). */
     private int storedVersion;
-    private final List<PaymentOperation> operations;
+    private final ProcessorCalls calls;
     private Instant updatedAt;
     private int revision;
     /** The {@code pm_} this payment saved, or the saved one it charged; null for neither. */
@@ -110,32 +86,22 @@ public final class Payment {
     private ChargeRetry retry;
 
     /**
-     * The fixed part of a payment, without operations; each factory then sets the state the payment starts in.
+     * The fixed part of a payment, with its processor calls; each factory then sets the state the payment starts in.
      * {@code attempt} is null for a payment made outside any session.
      */
-    private Payment(String id, Terms terms, Attempt attempt, Instant createdAt) {
+    private Payment(String id, Terms terms, Attempt attempt, Instant createdAt, List<PaymentOperation> operations) {
         this.id = id;
-        this.merchantId = terms.merchantId();
-        this.mode = terms.mode();
-        this.intent = terms.intent();
-        this.captureMethod = terms.captureMethod();
-        this.amount = terms.amount();
-        this.currency = terms.currency();
-        this.country = terms.country();
-        this.customerId = terms.customerId();
-        this.obligationId = terms.obligationId();
-        this.paymentSessionId = attempt == null ? null : attempt.paymentSessionId();
-        this.externalReference = attempt == null ? null : attempt.externalReference();
-        this.cardFingerprint = attempt == null ? null : attempt.cardFingerprint();
+        this.fixed = terms;
+        this.attempt = attempt == null ? Attempt.NONE : attempt;
         this.createdAt = createdAt;
-        this.operations = new ArrayList<>();
+        this.calls = new ProcessorCalls(id, operations);
     }
 
     /** A payment that has already succeeded in full (billing's test helper): automatic capture, no processor call. */
     static Payment succeeded(String merchantId, Mode mode, long amount, String currency, String obligationId,
                              String customerId, Instant now) {
-        Payment payment = new Payment(Ids.newId(Payments.PREFIX), new Terms(merchantId, mode, Intent.PAYMENT,
-                CaptureMethod.AUTOMATIC, amount, currency, "ZA", customerId, obligationId), null, now);
+        Payment payment = new Payment(Ids.newId(Payments.PREFIX), new Terms(merchantId, mode, PaymentIntent.PAYMENT,
+                CaptureMethod.AUTOMATIC, amount, currency, "ZA", customerId, obligationId), null, now, List.of());
         payment.status = PaymentStatus.SUCCEEDED;
         payment.authorizedAmount = amount;
         payment.paidAmount = amount;
@@ -145,11 +111,11 @@ public final class Payment {
     }
 
     /** A customer's attempt at a session, in {@code draft} at version 1: nothing sent yet. */
-    static Payment attempt(String merchantId, Mode mode, PaymentSession session, Intent intent,
+    static Payment attempt(String merchantId, Mode mode, PaymentSession session, PaymentIntent intent,
                            CaptureMethod captureMethod, Map<String, Object> details, String fingerprint, Instant now) {
         Payment payment = new Payment(Ids.newId(Payments.PREFIX), new Terms(merchantId, mode, intent, captureMethod,
                 session.amount(), session.currency(), session.country(), session.customerId(), session.obligationId()),
-                new Attempt(session.id(), session.externalReference(), fingerprint), now);
+                new Attempt(session.id(), session.externalReference(), fingerprint), now, List.of());
         payment.paymentMethodDetails = details;
         payment.metadata = session.metadata();
         payment.status = PaymentStatus.DRAFT;
@@ -167,7 +133,7 @@ public final class Payment {
                           Map<String, String> metadata, Instant now) {
         Payment payment = new Payment(Ids.newId(Payments.PREFIX), terms, new Attempt(
                 session == null ? null : session.id(), session == null ? null : session.externalReference(),
-                method.fingerprint()), now);
+                method.fingerprint()), now, List.of());
         payment.paymentMethodDetails = method.details();
         payment.paymentMethodId = method.id();
         payment.series = series;
@@ -180,7 +146,7 @@ public final class Payment {
 
     /** The payment a stored row holds, as it was written. */
     static Payment restored(Snapshot row) {
-        Payment payment = new Payment(row.id(), row.terms(), row.attempt(), row.createdAt());
+        Payment payment = new Payment(row.id(), row.terms(), row.attempt(), row.createdAt(), row.operations());
         payment.paymentMethodDetails = row.paymentMethodDetails();
         payment.metadata = row.metadata();
         payment.paymentMethodId = row.paymentMethodId();
@@ -193,7 +159,6 @@ public final class Payment {
         payment.lastPaymentError = row.lastPaymentError();
         payment.version = row.version();
         payment.storedVersion = row.version();
-        payment.operations.addAll(row.operations());
         payment.updatedAt = row.updatedAt();
         payment.revision = row.revision();
         payment.series = row.series();
@@ -210,11 +175,10 @@ public final class Payment {
         if (status != PaymentStatus.DRAFT) {
             throw new IllegalStateException("payment " + id + " is " + status.wire() + ", not draft");
         }
-        PaymentOperation operation = add(PaymentOperation.Type.AUTHORIZE, amount, null, now);
+        PaymentOperation operation = add(PaymentOperation.Type.AUTHORIZE, fixed.amount(), null, now);
         if (series != null && series.subscriptionId() != null) {
-            operation = operation.rekeyed(OperationKeys.of(series.subscriptionId() + ":" + series.period(), "charge",
-                    series.attempt() - 1));
-            operations.set(operations.size() - 1, operation);
+            operation = calls.replace(operation, operation.rekeyed(OperationKeys.of(series.subscriptionId() + ":"
+                    + series.period(), "charge", series.attempt() - 1)));
         }
         status = PaymentStatus.PENDING;
         return operation;
@@ -247,33 +211,14 @@ public final class Payment {
     }
 
     private PaymentOperation add(PaymentOperation.Type type, long operationAmount, String authorizationKey, Instant now) {
-        // One call at a time; only the void of an authorization waiting for the customer goes out beside it.
-        Optional<PaymentOperation> pending = pending();
-        boolean releasesWaiting = type == PaymentOperation.Type.VOID && pending.equals(awaitingCustomer());
-        if (pending.isPresent() && !releasesWaiting) {
-            throw new IllegalStateException("an operation is already pending on " + id);
-        }
-        long sameType = operations.stream().filter(o -> o.type() == type).count();
-        PaymentOperation operation = new PaymentOperation(Ids.newId("op_"), type, PaymentOperation.Status.PENDING,
-                operationAmount, OperationKeys.of(id, type.wire(), sameType), authorizationKey, null, null, null, null,
-                now);
-        operations.add(operation);
+        PaymentOperation operation = calls.add(type, operationAmount, authorizationKey, now);
         updatedAt = now;
         return operation;
     }
 
-    /**
-     * The first operation not settled yet (pending or unknown): a void of an authorization still waiting for the
-     * customer comes after it.
-     */
+    /** The first call not settled yet (pending or unknown); see {@link ProcessorCalls#pending}. */
     Optional<PaymentOperation> pending() {
-        return operations.stream().filter(o -> o.status().open())
-                .reduce((first, second) -> second.type() == PaymentOperation.Type.VOID ? second : first);
-    }
-
-    private Optional<PaymentOperation> pendingAuthorization() {
-        return operations.stream().filter(o -> o.type() == PaymentOperation.Type.AUTHORIZE
-                && o.status().open()).findFirst();
+        return calls.pending();
     }
 
     /**
@@ -281,28 +226,24 @@ public final class Payment {
      * moved, and only the processor's status answer settles it.
      */
     void markUnknown(Instant now) {
-        PaymentOperation operation = pending().orElseThrow(() -> new IllegalStateException("nothing pending on " + id));
-        operations.set(operations.indexOf(operation), operation.unknown());
+        PaymentOperation operation = calls.requirePending();
+        calls.replace(operation, operation.unknown());
         updatedAt = now;
     }
 
     /** The approved authorization, which captures and voids refer to. */
     Optional<PaymentOperation> authorization() {
-        return operations.stream().filter(o -> o.type() == PaymentOperation.Type.AUTHORIZE
-                && o.status() == PaymentOperation.Status.SUCCEEDED).findFirst();
+        return calls.authorization();
     }
 
     /** The authorization waits for the customer (3-D Secure, a bank page, an app). */
     Optional<PaymentOperation> awaitingCustomer() {
-        return pendingAuthorization().filter(o -> o.action() != null);
+        return calls.awaitingCustomer();
     }
 
     /** The processor key of the pending call is fenced: the call goes again under a fresh key, recorded first. */
     void reissuePending(Instant now) {
-        PaymentOperation operation = pending().orElseThrow(() -> new IllegalStateException("nothing pending on " + id));
-        long ofType = operations.stream().filter(o -> o.type() == operation.type()).count();
-        operations.set(operations.indexOf(operation),
-                operation.rekeyed(OperationKeys.reissued(operation.processorKey(), ofType)));
+        calls.reissuePending();
         updatedAt = now;
     }
 
@@ -320,8 +261,8 @@ public final class Payment {
 
     /** Why a capture or void of this payment is refused now (the live product's texts), or empty. */
     Optional<String> notCapturable(Instant now) {
-        if (status != PaymentStatus.SUCCEEDED || captureMethod != CaptureMethod.MANUAL
-                || intent != Intent.PAYMENT || pending().isPresent()) {
+        if (status != PaymentStatus.SUCCEEDED || fixed.captureMethod() != CaptureMethod.MANUAL
+                || fixed.intent() != PaymentIntent.PAYMENT || pending().isPresent()) {
             return Optional.of("not in an authorised state");
         }
         if (authorizationExpiresAt != null && !now.isBefore(authorizationExpiresAt)) {
@@ -336,12 +277,11 @@ public final class Payment {
      * after a decline ({@code payment.attempt_failed}) or not ({@code payment.failed}).
      */
     List<Transition> settle(ProcessorOutcome outcome, Instant now, boolean retriesLeft, Duration authorizationTtl) {
-        PaymentOperation operation = pending().orElseThrow(() -> new IllegalStateException("nothing pending on " + id));
-        int index = operations.indexOf(operation);
+        PaymentOperation operation = calls.requirePending();
         List<Transition> transitions = new ArrayList<>();
         switch (outcome) {
             case ProcessorOutcome.ActionRequired required -> {
-                operations.set(index, operation.waitingFor(required.action(), required.redirectUrl()));
+                calls.replace(operation, operation.waitingFor(required.action(), required.redirectUrl()));
                 updatedAt = now;
                 return transitions;
             }
@@ -350,28 +290,20 @@ public final class Payment {
             case ProcessorOutcome.Accepted accepted ->
                     throw new IllegalStateException("only a refund is accepted for later; a payment's call is decided");
             case ProcessorOutcome.Approved approved -> {
-                operations.set(index, operation.settled(PaymentOperation.Status.SUCCEEDED, approved.amount(),
+                calls.replace(operation, operation.settled(PaymentOperation.Status.SUCCEEDED, approved.amount(),
                         approved.reference(), null));
                 switch (operation.type()) {
                     case AUTHORIZE -> {
                         status = PaymentStatus.SUCCEEDED;
                         lastPaymentError = null;
-                        if (approved.funding() != null && paymentMethodDetails != null
-                                && paymentMethodDetails.get("card") instanceof Map<?, ?> card) {
-                            Map<String, Object> withFunding = new java.util.LinkedHashMap<>();
-                            card.forEach((k, v) -> withFunding.put(String.valueOf(k), v));
-                            withFunding.put("type", approved.funding());
-                            Map<String, Object> details = new java.util.LinkedHashMap<>(paymentMethodDetails);
-                            details.put("card", withFunding);
-                            paymentMethodDetails = details;
-                        }
-                        if (intent == Intent.PAYMENT_METHOD_VERIFICATION) {
+                        paymentMethodDetails = PaymentMethods.withFunding(paymentMethodDetails, approved.funding());
+                        if (fixed.intent() == PaymentIntent.PAYMENT_METHOD_VERIFICATION) {
                             authorizedAmount = 0;
-                        } else if (captureMethod == CaptureMethod.AUTOMATIC) {
-                            authorizedAmount = amount;
-                            paidAmount = amount;
+                        } else if (fixed.captureMethod() == CaptureMethod.AUTOMATIC) {
+                            authorizedAmount = fixed.amount();
+                            paidAmount = fixed.amount();
                         } else {
-                            authorizedAmount = amount;
+                            authorizedAmount = fixed.amount();
                             authorizationExpiresAt = now.plus(authorizationTtl);
                         }
                         transitions.add(Transition.SUCCEEDED);
@@ -390,7 +322,7 @@ public final class Payment {
                             }
                         } else {
                             // Cancelled while it waited for the customer: the session expired or was cancelled.
-                            pendingAuthorization().ifPresent(a -> operations.set(operations.indexOf(a),
+                            calls.pendingAuthorization().ifPresent(a -> calls.replace(a,
                                     a.settled(PaymentOperation.Status.FAILED, a.amount(), null, null)));
                             status = PaymentStatus.EXPIRED;
                             transitions.add(Transition.EXPIRED);
@@ -401,7 +333,8 @@ public final class Payment {
             case ProcessorOutcome.Declined declined -> {
                 PaymentError error = new PaymentError(declined.errorCode(), declined.declineCode(), declined.message(),
                         Timestamps.format(now));
-                operations.set(index, operation.settled(PaymentOperation.Status.FAILED, operation.amount(), null, error));
+                calls.replace(operation, operation.settled(PaymentOperation.Status.FAILED, operation.amount(), null,
+                        error));
                 if (operation.type() == PaymentOperation.Type.AUTHORIZE) {
                     status = PaymentStatus.FAILED;
                     lastPaymentError = error;
@@ -453,15 +386,15 @@ public final class Payment {
     }
 
     public String id() { return id; }
-    public String merchantId() { return merchantId; }
-    public Mode mode() { return mode; }
-    Intent intent() { return intent; }
-    CaptureMethod captureMethod() { return captureMethod; }
-    public long amount() { return amount; }
-    public String currency() { return currency; }
-    String country() { return country; }
+    public String merchantId() { return fixed.merchantId(); }
+    public Mode mode() { return fixed.mode(); }
+    PaymentIntent intent() { return fixed.intent(); }
+    CaptureMethod captureMethod() { return fixed.captureMethod(); }
+    public long amount() { return fixed.amount(); }
+    public String currency() { return fixed.currency(); }
+    String country() { return fixed.country(); }
     Map<String, Object> paymentMethodDetails() { return paymentMethodDetails; }
-    String cardFingerprint() { return cardFingerprint; }
+    String cardFingerprint() { return attempt.cardFingerprint(); }
     String paymentMethodId() { return paymentMethodId; }
 
     /** Records the method this payment saved, in the transaction that records its success. */
@@ -493,11 +426,11 @@ public final class Payment {
 
     SeriesCharge series() { return series; }
     ChargeRetry retry() { return retry; }
-    String externalReference() { return externalReference; }
+    String externalReference() { return attempt.externalReference(); }
     Map<String, String> metadata() { return metadata; }
-    public String paymentSessionId() { return paymentSessionId; }
-    String customerId() { return customerId; }
-    public String obligationId() { return obligationId; }
+    public String paymentSessionId() { return attempt.paymentSessionId(); }
+    String customerId() { return fixed.customerId(); }
+    public String obligationId() { return fixed.obligationId(); }
     Instant createdAt() { return createdAt; }
     public PaymentStatus status() { return status; }
     long authorizedAmount() { return authorizedAmount; }
@@ -507,7 +440,7 @@ public final class Payment {
     long refundedAmount() { return refundedAmount; }
     PaymentError lastPaymentError() { return lastPaymentError; }
     int version() { return version; }
-    List<PaymentOperation> operations() { return List.copyOf(operations); }
+    List<PaymentOperation> operations() { return calls.list(); }
     Instant updatedAt() { return updatedAt; }
     int revision() { return revision; }
 }

@@ -61,9 +61,9 @@ record PaymentAttempts(Payments payments, PaymentSessions sessions, PaymentProce
             }
             Instant now = Timestamps.now();
             Payment payment = Payment.attempt(session.merchantId(), session.mode(), session,
-                    session.amount() == 0 ? Payment.Intent.PAYMENT_METHOD_VERIFICATION : Payment.Intent.PAYMENT,
+                    session.amount() == 0 ? PaymentIntent.PAYMENT_METHOD_VERIFICATION : PaymentIntent.PAYMENT,
                     method instanceof PaymentMethodInput.Card ? session.options().captureMethod()
-                            : Payment.CaptureMethod.AUTOMATIC,
+                            : CaptureMethod.AUTOMATIC,
                     PaymentMethods.details(method), methods.fingerprint(method), now);
             payment.beginAuthorization(now);
             payments.insert(payment, settlement.lease());

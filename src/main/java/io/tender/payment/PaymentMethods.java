@@ -68,4 +68,20 @@ class PaymentMethods {
     static String maskPhone(String phone) {
         return "*".repeat(Math.max(0, phone.length() - 4)) + phone.substring(Math.max(0, phone.length() - 4));
     }
+
+    /**
+     * A card's details with the funding the processor answered ({@code card.type}: {@code CREDIT}, {@code DEBIT});
+     * other details, or none answered, as they are.
+     */
+    static Map<String, Object> withFunding(Map<String, Object> details, String funding) {
+        if (funding == null || details == null || !(details.get("card") instanceof Map<?, ?> card)) {
+            return details;
+        }
+        Map<String, Object> withFunding = new LinkedHashMap<>();
+        card.forEach((k, v) -> withFunding.put(String.valueOf(k), v));
+        withFunding.put("type", funding);
+        Map<String, Object> changed = new LinkedHashMap<>(details);
+        changed.put("card", withFunding);
+        return changed;
+    }
 }

@@ -35,6 +35,13 @@ record PaymentOperation(String id, Type type, Status status, long amount, String
         }
     }
 
+    /** A call recorded before it is sent: pending, not yet answered. */
+    static PaymentOperation pending(String id, Type type, long amount, String processorKey, String authorizationKey,
+                                    Instant now) {
+        return new PaymentOperation(id, type, Status.PENDING, amount, processorKey, authorizationKey, null, null, null,
+                null, now);
+    }
+
     PaymentOperation settled(Status status, long settledAmount, Map<String, Object> settledReference, PaymentError e) {
         return new PaymentOperation(id, type, status, settledAmount, processorKey, authorizationKey, null, null,
                 settledReference, e, createdAt);

@@ -163,8 +163,8 @@ public final class PaymentSession {
             case SUCCEEDED -> {
                 status = Status.COMPLETED;
                 lastPaymentError = null;
-                paymentOutcome = payment.intent() == Payment.Intent.PAYMENT_METHOD_VERIFICATION ? "payment_method_verified"
-                        : payment.captureMethod() == Payment.CaptureMethod.MANUAL ? "reserved" : "paid";
+                paymentOutcome = payment.intent() == PaymentIntent.PAYMENT_METHOD_VERIFICATION ? "payment_method_verified"
+                        : payment.captureMethod() == CaptureMethod.MANUAL ? "reserved" : "paid";
                 return touch(now, Transition.COMPLETED);
             }
             case FAILED -> {

@@ -158,8 +158,8 @@ record PaymentSettlement(Payments payments, PaymentSessions sessions, Outbox out
                         // The card is gone (a crash, or the recovery job): an authorization is never sent twice.
                         ? run.processor.status(operation.processorKey())
                         : run.processor.authorize(new PaymentProcessor.Authorize(operation.processorKey(),
-                        p.amount(), p.currency(), run.method, p.captureMethod() == Payment.CaptureMethod.AUTOMATIC
-                        && p.intent() == Payment.Intent.PAYMENT, views.returnUrl(run.session),
+                        p.amount(), p.currency(), run.method, p.captureMethod() == CaptureMethod.AUTOMATIC
+                        && p.intent() == PaymentIntent.PAYMENT, views.returnUrl(run.session),
                         run.session != null && run.session.firstInSeries()
                                 && run.method instanceof PaymentMethodInput.Card));
                 case CAPTURE -> run.processor.capture(new PaymentProcessor.Capture(operation.processorKey(),

@@ -309,8 +309,8 @@ public class Payments {
         String metadata = rs.getString("metadata");
         Timestamp expires = rs.getTimestamp("authorization_expires_at");
         var terms = new Payment.Terms(rs.getString("merchant_id"), Mode.fromWire(rs.getString("mode")),
-                Payment.Intent.valueOf(rs.getString("intent").toUpperCase()),
-                Payment.CaptureMethod.valueOf(rs.getString("capture_method").toUpperCase()), rs.getLong("amount"),
+                PaymentIntent.valueOf(rs.getString("intent").toUpperCase()),
+                CaptureMethod.valueOf(rs.getString("capture_method").toUpperCase()), rs.getLong("amount"),
                 rs.getString("currency"), rs.getString("country"), rs.getString("customer_id"),
                 rs.getString("obligation_id"));
         var attempt = new Payment.Attempt(rs.getString("payment_session_id"), rs.getString("external_reference"),

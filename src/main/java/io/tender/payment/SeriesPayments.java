@@ -112,7 +112,7 @@ public class SeriesPayments {
         for (Order order : orders) {
             SavedPaymentMethods.Kept card = kept.get(order.paymentMethodId());
             Payment payment = Payment.charge(new Payment.Terms(order.merchantId(), order.mode(),
-                            Payment.Intent.PAYMENT, Payment.CaptureMethod.AUTOMATIC, order.amount(), order.currency(),
+                            PaymentIntent.PAYMENT, CaptureMethod.AUTOMATIC, order.amount(), order.currency(),
                             "ZA", order.customerId(), null), null, card.method(), order.charge(), null, recorded);
             payment.beginAuthorization(recorded);
             started.add(payment);

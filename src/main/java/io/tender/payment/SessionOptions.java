@@ -75,9 +75,9 @@ record SessionOptions(CheckoutOptions checkoutOptions, PaymentMethodOptions paym
         return "merchant".equals(checkoutOptions.paymentMethodSelection());
     }
 
-    Payment.CaptureMethod captureMethod() {
+    CaptureMethod captureMethod() {
         return paymentMethodOptions.card() != null && "manual".equals(paymentMethodOptions.card().get("capture_method"))
-                ? Payment.CaptureMethod.MANUAL : Payment.CaptureMethod.AUTOMATIC;
+                ? CaptureMethod.MANUAL : CaptureMethod.AUTOMATIC;
     }
 
     List<String> visibleMethods() {

@@ -139,7 +139,7 @@ record SettledCalls(PaymentSettlement settlement, PaymentSessions sessions, Sess
         boolean card = payment.paymentMethodDetails() != null
                 && "card".equals(payment.paymentMethodDetails().get("type"));
         var checkout = session.options() == null ? null : session.options().checkoutOptions();
-        boolean wanted = payment.intent() == Payment.Intent.PAYMENT_METHOD_VERIFICATION
+        boolean wanted = payment.intent() == PaymentIntent.PAYMENT_METHOD_VERIFICATION
                 || (checkout != null && "always".equals(checkout.savePaymentMethod()));
         if (payment.status() != PaymentStatus.SUCCEEDED || !card || !wanted || payment.paymentMethodId() != null) {
             return null;

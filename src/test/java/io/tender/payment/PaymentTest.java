@@ -20,8 +20,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import static io.tender.payment.Payment.CaptureMethod.AUTOMATIC;
-import static io.tender.payment.Payment.CaptureMethod.MANUAL;
+import static io.tender.payment.CaptureMethod.AUTOMATIC;
+import static io.tender.payment.CaptureMethod.MANUAL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -50,13 +50,13 @@ class PaymentTest {
                 Map.of("order", "1042"), NOW), null, NOW.plus(Duration.ofHours(1)));
     }
 
-    private static Payment draft(Payment.CaptureMethod captureMethod) {
-        return Payment.attempt("mer_1", Mode.TEST, session(AMOUNT), Payment.Intent.PAYMENT, captureMethod, CARD,
+    private static Payment draft(CaptureMethod captureMethod) {
+        return Payment.attempt("mer_1", Mode.TEST, session(AMOUNT), PaymentIntent.PAYMENT, captureMethod, CARD,
                 "fp_1", NOW);
     }
 
     private static Payment draftVerification() {
-        return Payment.attempt("mer_1", Mode.TEST, session(0), Payment.Intent.PAYMENT_METHOD_VERIFICATION, AUTOMATIC,
+        return Payment.attempt("mer_1", Mode.TEST, session(0), PaymentIntent.PAYMENT_METHOD_VERIFICATION, AUTOMATIC,
                 CARD, "fp_1", NOW);
     }
 
@@ -161,7 +161,7 @@ class PaymentTest {
                 .containsOnly(0L);
         assertThat(p.merchantId()).isEqualTo("mer_1");
         assertThat(p.mode()).isEqualTo(Mode.TEST);
-        assertThat(p.intent()).isEqualTo(Payment.Intent.PAYMENT);
+        assertThat(p.intent()).isEqualTo(PaymentIntent.PAYMENT);
         assertThat(p.captureMethod()).isEqualTo(MANUAL);
         assertThat(p.amount()).isEqualTo(AMOUNT);
         assertThat(p.currency()).isEqualTo("ZAR");
@@ -190,7 +190,7 @@ class PaymentTest {
         assertThat(p.status()).isEqualTo(PaymentStatus.SUCCEEDED);
         assertThat(p.version()).isEqualTo(2);
         assertThat(p.mode()).isEqualTo(Mode.LIVE);
-        assertThat(p.intent()).isEqualTo(Payment.Intent.PAYMENT);
+        assertThat(p.intent()).isEqualTo(PaymentIntent.PAYMENT);
         assertThat(p.captureMethod()).isEqualTo(AUTOMATIC);
         assertThat(p.amount()).isEqualTo(2500);
         assertThat(p.authorizedAmount()).isEqualTo(2500);
@@ -218,7 +218,7 @@ class PaymentTest {
                 3000, "pay_1:capture", "pay_1:authorize", null, null, null, null, LATER);
         var error = new PaymentError("card_declined", "do_not_honor", "Declined.", "2026-05-20T08:25:31.014Z");
         var row = new Payment.Snapshot("pay_1",
-                new Payment.Terms("mer_2", Mode.LIVE, Payment.Intent.PAYMENT, MANUAL, 9000, "KES", "KE", "bcus_2",
+                new Payment.Terms("mer_2", Mode.LIVE, PaymentIntent.PAYMENT, MANUAL, 9000, "KES", "KE", "bcus_2",
                         "ob_2"),
                 new Payment.Attempt("ps_2", "ref-2", "fp_2"), NOW, CARD, Map.of("k", "v"), "pm_2",
                 PaymentStatus.SUCCEEDED, 9000, NOW.plus(TTL), 3000, 1000, 700, error, 4, List.of(authorize, capture),
@@ -230,7 +230,7 @@ class PaymentTest {
         // Every amount differs, so that any two read into each other's place fail here.
         assertThat(List.of(p.id(), p.merchantId(), p.mode(), p.intent(), p.captureMethod(), p.amount(), p.currency(),
                 p.country(), p.customerId(), p.obligationId()))
-                .containsExactly("pay_1", "mer_2", Mode.LIVE, Payment.Intent.PAYMENT, MANUAL, 9000L, "KES", "KE",
+                .containsExactly("pay_1", "mer_2", Mode.LIVE, PaymentIntent.PAYMENT, MANUAL, 9000L, "KES", "KE",
                         "bcus_2", "ob_2");
         assertThat(List.of(p.paymentSessionId(), p.externalReference(), p.cardFingerprint(), p.paymentMethodId()))
                 .containsExactly("ps_2", "ref-2", "fp_2", "pm_2");
@@ -465,7 +465,7 @@ class PaymentTest {
                 .isEqualTo(Map.of("scheme", "visa", "bin", "424242", "last4", "4242"));
 
         Map<String, Object> bank = Map.of("type", "pay_by_bank", "pay_by_bank", Map.of("bank", "absa"));
-        Payment payByBank = Payment.attempt("mer_1", Mode.TEST, session(AMOUNT), Payment.Intent.PAYMENT, AUTOMATIC,
+        Payment payByBank = Payment.attempt("mer_1", Mode.TEST, session(AMOUNT), PaymentIntent.PAYMENT, AUTOMATIC,
                 bank, null, NOW);
         payByBank.beginAuthorization(NOW);
         payByBank.settle(new Approved(AMOUNT, "ZAR", "DEBIT", Map.of()), LATER, true, TTL);
