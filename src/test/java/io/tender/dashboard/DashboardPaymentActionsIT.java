@@ -144,4 +144,30 @@ class DashboardPaymentActionsIT extends ApiIntegrationTest {
         assertThat(viewer.post("/dashboard/test/payments/" + refundable + "/refund", Map.of("confirmed", "yes"))
                 .status()).isEqualTo(403);
     }
+
+    @Test
+    void withARefundPendingThePageOffersExactlyWhatTheApiStillAcceptsAndTheApiRefusesOneCentMore() {
+        String id = paid(false);
+        // An amount ending in 52 is accepted by the sandbox and stays pending until the recovery job asks after it.
+        JsonNode pending = merchant.test().post("/collect/payments/" + id + "/refunds", "{\"amount\":1052}").send()
+                .json();
+        assertThat(pending.get("status").stringValue()).isEqualTo("pending");
+
+        var page = developer.get("/dashboard/test/payments/" + id);
+        assertThat(page.status()).isEqualTo(200);
+        assertThat(page.body()).as("paid 100.00 less the pending 10.52, not less the succeeded refunds alone")
+                .contains("Refundable: <span>ZAR 89.48</span>");
+        var confirm = developer.post("/dashboard/test/payments/" + id + "/refund", Map.of(
+                "idempotency_key", formKeys(id).get("refund")));
+        assertThat(confirm.body()).contains("Refund ZAR 89.48?");
+
+        var oneCentMore = merchant.test().post("/collect/payments/" + id + "/refunds", "{\"amount\":8949}").send();
+        assertThat(oneCentMore.status()).isEqualTo(409);
+        assertThat(oneCentMore.json().get("detail").stringValue())
+                .isEqualTo("refund amount exceeds the refundable amount");
+        var all = merchant.test().post("/collect/payments/" + id + "/refunds", "{\"amount\":8948}").send();
+        assertThat(all.status()).isEqualTo(201);
+        assertThat(developer.get("/dashboard/test/payments/" + id).body()).as("nothing is left to offer")
+                .doesNotContain("Refundable:");
+    }
 }

@@ -68,6 +68,11 @@ class MandateTest {
         return m;
     }
 
+    /** A monthly scheduled mandate of ZAR 99.00 moved to {@code status} (the series tables' mandate of a subscription). */
+    static Mandate mandateIn(String status) {
+        return in(status, mandate("scheduled", "fixed 9900", "day_of_month 31", null));
+    }
+
     /** {@code "amount count"} of the period so far; none for null. */
     private static Mandate.Usage usage(String words) {
         if (words == null) {

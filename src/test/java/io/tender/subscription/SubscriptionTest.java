@@ -539,6 +539,32 @@ class SubscriptionTest {
         }
     }
 
+    /**
+     * {@code stillCharged}: the one rule the scheduler (before it starts a period's charge) and the recovery job (before
+     * it sends a charge that never arrived again) both ask: a subscription neither ended nor unpaid, under a mandate
+     * still charged.
+     */
+    @ParameterizedTest(name = "{0}, mandate {1}: {2}")
+    @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+            # story that leaves it                        | mandate   | still charged
+            -                                             | active    | true
+            declined insufficient_funds 2027-02-28        | active    | true
+            -                                             | cancelled | false
+            -                                             | completed | false
+            declined insufficient_funds 2027-02-28        | cancelled | false
+            declined card_declined 2027-02-28             | active    | false
+            cancelled                                     | active    | false
+            paid 2027-02-28, paid 2027-03-31              | active    | false
+            """)
+    void aSubscriptionIsStillChargedWhileItHasNotEndedNorIsUnpaidAndItsMandateIsActive(String story, String mandate,
+                                                                                      boolean charged) {
+        Subscription s = story("monthly, count 2", story).subscription;
+        Mandate itsMandate = MandateTest.mandateIn(mandate);
+
+        assertThat(s.stillCharged(itsMandate)).isEqualTo(charged);
+        assertThat(itsMandate.stillCharged()).isEqualTo(mandate.equals("active"));
+    }
+
     // ---- its date and its test clock --------------------------------------------------------------------------------
 
     @ParameterizedTest(name = "in {0} at {1}, clock {2}: {3}")
