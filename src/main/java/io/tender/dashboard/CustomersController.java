@@ -39,22 +39,12 @@ import java.util.Objects;
  */
 @Hidden
 @Controller
-class CustomersController {
+record CustomersController(BillingSearch billing, PaymentSearch payments, Merchants merchants) {
 
     /** Rows on one page of a list, and the most bills or accounts a customer's page shows before linking on. */
     static final int PAGE_SIZE = 25;
     private static final String CURSOR = "cursor";
     private static final List<String> BILL_FIELDS = List.of("q", "status", "due_from", "due_to");
-
-    private final BillingSearch billing;
-    private final PaymentSearch payments;
-    private final Merchants merchants;
-
-    CustomersController(BillingSearch billing, PaymentSearch payments, Merchants merchants) {
-        this.billing = billing;
-        this.payments = payments;
-        this.merchants = merchants;
-    }
 
     @GetMapping("/dashboard/{mode:test|live}/customers")
     String customers(@PathVariable String mode, @AuthenticationPrincipal SignedInUser user, CsrfToken csrf,

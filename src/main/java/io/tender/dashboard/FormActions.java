@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  * A page's handler says only what is its own ({@link Steps}).
  */
 @Component
-class FormActions {
+record FormActions(IdempotentRequests idempotent, Rejections rejections, AuditLog audit) {
 
     /** A form's Idempotency-Key: a UUID the page made. */
     static final Pattern KEY = Pattern.compile("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$");
@@ -125,16 +125,6 @@ class FormActions {
         static String status(String status) {
             return JsonNodeFactory.instance.objectNode().put("status", status).toString();
         }
-    }
-
-    private final IdempotentRequests idempotent;
-    private final Rejections rejections;
-    private final AuditLog audit;
-
-    FormActions(IdempotentRequests idempotent, Rejections rejections, AuditLog audit) {
-        this.idempotent = idempotent;
-        this.rejections = rejections;
-        this.audit = audit;
     }
 
     /** Runs the form's action through its steps; returns the view to render (null once a redirect is set). */

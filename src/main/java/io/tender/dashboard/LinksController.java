@@ -47,31 +47,8 @@ import java.util.UUID;
  */
 @Hidden
 @Controller
-class LinksController {
-
-    private final PaymentLinks links;
-    private final PaymentPageSearch pages;
-    private final PaymentSearch payments;
-    private final QrCodes qrCodes;
-    private final Merchants merchants;
-    private final AuditLog audit;
-    private final FormActions actions;
-    private final Rejections rejections;
-    private final JsonMapper json;
-
-    LinksController(PaymentLinks links, PaymentPageSearch pages, PaymentSearch payments, QrCodes qrCodes,
-                    Merchants merchants, AuditLog audit, FormActions actions, Rejections rejections,
-                    JsonMapper json) {
-        this.links = links;
-        this.pages = pages;
-        this.payments = payments;
-        this.qrCodes = qrCodes;
-        this.merchants = merchants;
-        this.audit = audit;
-        this.actions = actions;
-        this.rejections = rejections;
-        this.json = json;
-    }
+record LinksController(PaymentLinks links, PaymentPageSearch pages, PaymentSearch payments, QrCodes qrCodes,
+                       Merchants merchants, AuditLog audit, FormActions actions, Rejections rejections, JsonMapper json) {
 
     // ---- payment requests ---------------------------------------------------------------------------------------
 

@@ -54,7 +54,9 @@ import java.util.UUID;
  */
 @Hidden
 @Controller
-class PaymentsController {
+record PaymentsController(PaymentSearch search, PaymentTimeline timeline, Merchants merchants, Rejections rejections,
+                          CapturesAndVoids capturesAndVoids, PaymentRefunds refunds, FormActions actions,
+                          JsonMapper json) {
 
     /** Rows on one page of the list. */
     static final int PAGE_SIZE = 25;
@@ -68,28 +70,6 @@ class PaymentsController {
             PaymentFilter.CREATED_TO, PaymentFilter.AMOUNT_MIN, PaymentFilter.AMOUNT_MAX, PaymentFilter.CURRENCY,
             PaymentFilter.EXTERNAL_REFERENCE);
     private static final String CURSOR = "cursor";
-
-    private final PaymentSearch search;
-    private final PaymentTimeline timeline;
-    private final Merchants merchants;
-    private final Rejections rejections;
-    private final CapturesAndVoids capturesAndVoids;
-    private final PaymentRefunds refunds;
-    private final FormActions actions;
-    private final JsonMapper json;
-
-    PaymentsController(PaymentSearch search, PaymentTimeline timeline, Merchants merchants, Rejections rejections,
-                       CapturesAndVoids capturesAndVoids, PaymentRefunds refunds, FormActions actions,
-                       JsonMapper json) {
-        this.search = search;
-        this.timeline = timeline;
-        this.merchants = merchants;
-        this.rejections = rejections;
-        this.capturesAndVoids = capturesAndVoids;
-        this.refunds = refunds;
-        this.actions = actions;
-        this.json = json;
-    }
 
     @GetMapping("/dashboard/{mode:test|live}/payments")
     String list(@PathVariable String mode, @AuthenticationPrincipal SignedInUser user, CsrfToken csrf,

@@ -34,23 +34,11 @@ import java.util.Map;
  */
 @Hidden
 @Controller
-class RedemptionsController {
+record RedemptionsController(RedemptionSearch redemptions, WebhookDeliveryLog deliveries, Merchants merchants,
+                             JsonMapper json) {
 
     static final int PAGE_SIZE = 25;
     private static final List<String> FIELDS = List.of("q", "status");
-
-    private final RedemptionSearch redemptions;
-    private final WebhookDeliveryLog deliveries;
-    private final Merchants merchants;
-    private final JsonMapper json;
-
-    RedemptionsController(RedemptionSearch redemptions, WebhookDeliveryLog deliveries, Merchants merchants,
-                          JsonMapper json) {
-        this.redemptions = redemptions;
-        this.deliveries = deliveries;
-        this.merchants = merchants;
-        this.json = json;
-    }
 
     @GetMapping("/dashboard/{mode:test|live}/redemptions")
     String list(@PathVariable String mode, @AuthenticationPrincipal SignedInUser user, CsrfToken csrf,

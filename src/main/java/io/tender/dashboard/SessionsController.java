@@ -30,19 +30,7 @@ import java.util.Map;
  */
 @Hidden
 @Controller
-class SessionsController {
-
-    private final SessionSearch sessions;
-    private final PaymentSearch payments;
-    private final Merchants merchants;
-    private final JsonMapper json;
-
-    SessionsController(SessionSearch sessions, PaymentSearch payments, Merchants merchants, JsonMapper json) {
-        this.sessions = sessions;
-        this.payments = payments;
-        this.merchants = merchants;
-        this.json = json;
-    }
+record SessionsController(SessionSearch sessions, PaymentSearch payments, Merchants merchants, JsonMapper json) {
 
     @GetMapping("/dashboard/{mode:test|live}/sessions")
     String list(@PathVariable String mode, @RequestParam(name = "status", required = false) String status,

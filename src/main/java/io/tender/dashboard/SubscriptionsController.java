@@ -44,28 +44,12 @@ import java.util.function.Function;
  */
 @Hidden
 @Controller
-class SubscriptionsController {
+record SubscriptionsController(SeriesPages series, SeriesService service, FormActions actions, SessionSearch sessions,
+                               PaymentSearch payments, Merchants merchants) {
 
     /** Coming dates a subscription's or mandate's page shows. */
     static final int SCHEDULE_SHOWN = 6;
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("EEE d MMM yyyy", Locale.ENGLISH);
-
-    private final SeriesPages series;
-    private final SeriesService service;
-    private final FormActions actions;
-    private final SessionSearch sessions;
-    private final PaymentSearch payments;
-    private final Merchants merchants;
-
-    SubscriptionsController(SeriesPages series, SeriesService service, FormActions actions, SessionSearch sessions,
-                            PaymentSearch payments, Merchants merchants) {
-        this.series = series;
-        this.service = service;
-        this.actions = actions;
-        this.sessions = sessions;
-        this.payments = payments;
-        this.merchants = merchants;
-    }
 
     // ---- subscriptions ------------------------------------------------------------------------------------------
 

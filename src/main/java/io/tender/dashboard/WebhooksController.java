@@ -49,7 +49,8 @@ import java.util.regex.Pattern;
  */
 @Hidden
 @Controller
-class WebhooksController {
+record WebhooksController(WebhookDeliveryLog log, WebhookService webhooks, FormActions actions, Merchants merchants,
+                          AuditLog audit, Rejections rejections, JsonMapper json) {
 
     /** Attempts on one page of an endpoint's deliveries. */
     static final int PAGE_SIZE = 25;
@@ -61,25 +62,6 @@ class WebhooksController {
     private static final String NO_SUCH_EVENT = "No such event.";
     static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm:ss 'UTC'",
             Locale.ENGLISH);
-
-    private final WebhookDeliveryLog log;
-    private final WebhookService webhooks;
-    private final FormActions actions;
-    private final Merchants merchants;
-    private final AuditLog audit;
-    private final Rejections rejections;
-    private final JsonMapper json;
-
-    WebhooksController(WebhookDeliveryLog log, WebhookService webhooks, FormActions actions, Merchants merchants,
-                       AuditLog audit, Rejections rejections, JsonMapper json) {
-        this.log = log;
-        this.webhooks = webhooks;
-        this.actions = actions;
-        this.merchants = merchants;
-        this.audit = audit;
-        this.rejections = rejections;
-        this.json = json;
-    }
 
     @GetMapping("/dashboard/{mode:test|live}/developers/webhooks")
     String list(@PathVariable String mode, @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {

@@ -22,7 +22,9 @@ import java.util.Optional;
  * A charge without the customer ({@code next_in_series}) has no checkout: its session is never found here.
  */
 @Service
-public class CheckoutSessions {
+public record CheckoutSessions(PaymentSessions sessions, PaymentAttempts attempts,
+                               PaymentSessionService sessionService, SessionMoves moves, SeriesTerms terms,
+                               PaymentProcessors processors, Merchants merchants, TransactionTemplate tx) {
 
     /**
      * A session as its checkout page needs it.
@@ -81,28 +83,6 @@ public class CheckoutSessions {
      */
     public record Payer(String address, String userAgent) {
         public static final Payer UNKNOWN = new Payer(null, null);
-    }
-
-    private final PaymentSessions sessions;
-    private final PaymentAttempts attempts;
-    private final PaymentSessionService sessionService;
-    private final SessionMoves moves;
-    private final SeriesTerms terms;
-    private final PaymentProcessors processors;
-    private final Merchants merchants;
-    private final TransactionTemplate tx;
-
-    CheckoutSessions(PaymentSessions sessions, PaymentAttempts attempts, PaymentSessionService sessionService,
-                     SessionMoves moves, SeriesTerms terms, PaymentProcessors processors, Merchants merchants,
-                     TransactionTemplate tx) {
-        this.sessions = sessions;
-        this.attempts = attempts;
-        this.sessionService = sessionService;
-        this.moves = moves;
-        this.terms = terms;
-        this.processors = processors;
-        this.merchants = merchants;
-        this.tx = tx;
     }
 
     /** The session of a checkout id, as its page shows it; empty for an unknown id or a charge without a checkout. */

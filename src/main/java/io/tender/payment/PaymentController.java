@@ -38,22 +38,12 @@ import java.util.stream.Collectors;
 @RequestMapping(value = "/collect/payments", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Payments", description = "Payments: attempts at payment sessions and billing's test-helper payments; "
         + "captures and voids of manual authorizations.")
-class PaymentController {
+record PaymentController(Payments payments, CapturesAndVoids service, IdempotentRequests idempotent) {
 
     private static final Pattern ID = Ids.pattern(Payments.PREFIX);
     private static final Pattern SESSION = Ids.pattern("ps_");
     private static final Set<String> STATUSES = Arrays.stream(PaymentStatus.values()).map(PaymentStatus::wire)
             .collect(Collectors.toSet());
-
-    private final Payments payments;
-    private final CapturesAndVoids service;
-    private final IdempotentRequests idempotent;
-
-    PaymentController(Payments payments, CapturesAndVoids service, IdempotentRequests idempotent) {
-        this.payments = payments;
-        this.service = service;
-        this.idempotent = idempotent;
-    }
 
     @GetMapping("/{id}")
     @Operation(summary = "Retrieve a payment")

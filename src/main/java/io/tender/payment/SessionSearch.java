@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * billing's, asked through {@link PaymentObligations}.
  */
 @Service
-public class SessionSearch {
+public record SessionSearch(JdbcClient jdbc, PaymentSessions sessions, PaymentViews views, PaymentObligations customers) {
 
     /** The statuses a session can have, in wire form. */
     public static final List<String> STATUSES = Arrays.stream(PaymentSession.Status.values())
@@ -36,19 +36,6 @@ public class SessionSearch {
 
     /** A page of rows and the cursor of the next (null: this is the last). */
     public record Page(List<Row> rows, String nextCursor) {
-    }
-
-    private final JdbcClient jdbc;
-    private final PaymentSessions sessions;
-    private final PaymentViews views;
-    private final PaymentObligations customers;
-
-    SessionSearch(JdbcClient jdbc, PaymentSessions sessions, PaymentViews views,
-                  PaymentObligations customers) {
-        this.jdbc = jdbc;
-        this.sessions = sessions;
-        this.views = views;
-        this.customers = customers;
     }
 
     /**

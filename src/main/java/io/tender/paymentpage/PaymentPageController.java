@@ -43,18 +43,7 @@ import java.util.Set;
 @RequestMapping(value = "/collect/payment_pages", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Payment pages", description = "A reusable page anyone can pay through (`page_url`): a fixed amount or "
         + "the payer's choice, the payer's details and custom fields. Each visit is a payment session of its own.")
-class PaymentPageController {
-
-
-    private final PaymentPageService service;
-    private final IdempotentRequests idempotent;
-    private final QrCodes qrCodes;
-
-    PaymentPageController(PaymentPageService service, IdempotentRequests idempotent, QrCodes qrCodes) {
-        this.service = service;
-        this.idempotent = idempotent;
-        this.qrCodes = qrCodes;
-    }
+record PaymentPageController(PaymentPageService service, IdempotentRequests idempotent, QrCodes qrCodes) {
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Create a payment page",

@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
  * one request. Each answers its typed {@link Outcome}. Another merchant's or mode's id is never found.
  */
 @Service
-public class PaymentLinks {
+public record PaymentLinks(PaymentRequestService service, PaymentRequests requests, RequestRecorder recorder) {
 
     /** The statuses a request can have, in wire form. */
     public static final List<String> STATUSES = List.of("active", "paid", "expired", "cancelled", "failed");
@@ -40,16 +40,6 @@ public class PaymentLinks {
 
     /** A page of requests and the cursor of the next (null: this is the last). */
     public record Page(List<Link> rows, String nextCursor) {
-    }
-
-    private final PaymentRequestService service;
-    private final PaymentRequests requests;
-    private final RequestRecorder recorder;
-
-    PaymentLinks(PaymentRequestService service, PaymentRequests requests, RequestRecorder recorder) {
-        this.service = service;
-        this.requests = requests;
-        this.recorder = recorder;
     }
 
     /**

@@ -46,7 +46,7 @@ import java.util.regex.Pattern;
 @RequestMapping(value = "/collect/payment_requests", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "Payment requests", description = "One payment asked of one customer: a link to Tender's hosted checkout "
         + "(`link.url`), or a push to the customer's banking app.")
-class PaymentRequestController {
+record PaymentRequestController(PaymentRequestService service, IdempotentRequests idempotent, QrCodes qrCodes) {
 
     private static final Pattern ID = Ids.pattern("pr_");
     private static final Pattern CUSTOMER = Ids.pattern("bcus_");
@@ -55,16 +55,6 @@ class PaymentRequestController {
             + "(`qr.svg`), for a customer to scan from a screen or a print. Never cached: the link is the only key to "
             + "the request's checkout.";
     private static final String QR_SIZE = "Width and height in pixels (the SVG's default size)";
-
-    private final PaymentRequestService service;
-    private final IdempotentRequests idempotent;
-    private final QrCodes qrCodes;
-
-    PaymentRequestController(PaymentRequestService service, IdempotentRequests idempotent, QrCodes qrCodes) {
-        this.service = service;
-        this.idempotent = idempotent;
-        this.qrCodes = qrCodes;
-    }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Create a payment request",

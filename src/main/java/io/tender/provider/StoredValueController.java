@@ -31,7 +31,7 @@ import java.util.Set;
  */
 @RestController
 @Tag(name = "Stored Value", description = "Balance and voucher lookups at providers.")
-class StoredValueController {
+record StoredValueController(VoucherProviders providers, IdempotentRequests idempotent, RateLimits rateLimits) {
 
     @JsonPropertyOrder({"type", "balance", "currency", "source", "provider_metadata"})
     @Schema(name = "StoredValueBalance")
@@ -45,16 +45,6 @@ class StoredValueController {
             allowableValues = {"vouchers.one_voucher", "vouchers.ott", "vouchers.provider_c"}) String type,
                          @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
                                  description = "As for creating a redemption of the type") Map<String, String> source) {
-    }
-
-    private final VoucherProviders providers;
-    private final IdempotentRequests idempotent;
-    private final RateLimits rateLimits;
-
-    StoredValueController(VoucherProviders providers, IdempotentRequests idempotent, RateLimits rateLimits) {
-        this.providers = providers;
-        this.idempotent = idempotent;
-        this.rateLimits = rateLimits;
     }
 
     @PostMapping(value = "/stored_value/lookup", consumes = MediaType.APPLICATION_JSON_VALUE,

@@ -30,7 +30,7 @@ import java.util.Optional;
  * the mandate, failed ones left out, through payments' {@link MandatePayments} (the payments table is theirs).
  */
 @Repository
-class Mandates {
+record Mandates(JdbcClient jdbc, NamedParameterJdbcTemplate batches, JsonMapper json, MandatePayments payments) {
 
     private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {
     };
@@ -42,18 +42,6 @@ class Mandates {
                 installments_charged = :installments, version = :version, updated_at = :updatedAt,
                 cancelled_at = :cancelledAt
             where id = :id""";
-
-    private final JdbcClient jdbc;
-    private final NamedParameterJdbcTemplate batches;
-    private final JsonMapper json;
-    private final MandatePayments payments;
-
-    Mandates(JdbcClient jdbc, NamedParameterJdbcTemplate batches, JsonMapper json, MandatePayments payments) {
-        this.jdbc = jdbc;
-        this.batches = batches;
-        this.json = json;
-        this.payments = payments;
-    }
 
     void insert(Mandate m) {
         Mandate.Terms t = m.fixed();

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * to at the checkout. Another merchant's or mode's id is never found.
  */
 @Service
-public class SeriesPages {
+public record SeriesPages(Subscriptions subscriptions, Mandates mandates, SeriesService service, SeriesViews views) {
 
     /** The statuses a subscription and a mandate can have, in wire form. */
     public static final List<String> SUBSCRIPTION_STATUSES = Arrays.stream(Subscription.Status.values())
@@ -44,18 +44,6 @@ public class SeriesPages {
 
     /** One coming execution date of a mandate, as {@code GET /collect/mandates/{id}/schedule} shows it. */
     public record Upcoming(LocalDate date, Long amount, boolean allowed) {
-    }
-
-    private final Subscriptions subscriptions;
-    private final Mandates mandates;
-    private final SeriesService service;
-    private final SeriesViews views;
-
-    SeriesPages(Subscriptions subscriptions, Mandates mandates, SeriesService service, SeriesViews views) {
-        this.subscriptions = subscriptions;
-        this.mandates = mandates;
-        this.service = service;
-        this.views = views;
     }
 
     /** Up to {@code limit} subscriptions older than {@code cursor} (null: the newest), of {@code status} (null: any). */

@@ -20,26 +20,8 @@ import java.util.List;
  * holds periods and takes a subscription only if nobody holds it, so the two never wait on each other.
  */
 @Service
-public class SeriesService {
-
-    private final Mandates mandates;
-    private final Subscriptions subscriptions;
-    private final SubscriptionCharges charges;
-    private final SeriesViews views;
-    private final IdempotentRequests idempotent;
-    private final Outbox outbox;
-    private final JsonMapper json;
-
-    SeriesService(Mandates mandates, Subscriptions subscriptions, SubscriptionCharges charges, SeriesViews views,
-                  IdempotentRequests idempotent, Outbox outbox, JsonMapper json) {
-        this.mandates = mandates;
-        this.subscriptions = subscriptions;
-        this.charges = charges;
-        this.views = views;
-        this.idempotent = idempotent;
-        this.outbox = outbox;
-        this.json = json;
-    }
+public record SeriesService(Mandates mandates, Subscriptions subscriptions, SubscriptionCharges charges,
+                            SeriesViews views, IdempotentRequests idempotent, Outbox outbox, JsonMapper json) {
 
     MandateView mandate(Caller caller, String id) {
         return views.mandate(mandates.get(caller, id, false));

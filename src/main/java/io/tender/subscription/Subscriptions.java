@@ -29,23 +29,13 @@ import java.util.Optional;
  * so no other instance ever takes it again for the same attempt.
  */
 @Repository
-class Subscriptions {
+record Subscriptions(JdbcClient jdbc, NamedParameterJdbcTemplate batches, JsonMapper json) {
 
     private static final String UPDATE_PERIOD = """
             update subscription_periods set status = :status, attempts = :attempts,
                 retries_left = :retriesLeft, due_at = :dueAt, notice_at = :noticeAt,
                 first_declined_on = :firstDeclined, payment_id = :payment, updated_at = now()
             where subscription_id = :subscription and period = :period""";
-
-    private final JdbcClient jdbc;
-    private final NamedParameterJdbcTemplate batches;
-    private final JsonMapper json;
-
-    Subscriptions(JdbcClient jdbc, NamedParameterJdbcTemplate batches, JsonMapper json) {
-        this.jdbc = jdbc;
-        this.batches = batches;
-        this.json = json;
-    }
 
     // ---- subscriptions ------------------------------------------------------------------------------------------
 

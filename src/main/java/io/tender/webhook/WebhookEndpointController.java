@@ -37,21 +37,11 @@ import java.util.regex.Pattern;
 @RestController
 @Tag(name = "Webhooks", description = "Endpoints that receive signed events (Standard Webhooks), their delivery "
         + "attempts, and redelivery.")
-class WebhookEndpointController {
+record WebhookEndpointController(WebhookService service, WebhookTargets targets, IdempotentRequests idempotent) {
 
     private static final Pattern ENDPOINT_ID = Ids.pattern("we_");
     private static final Pattern ATTEMPT_ID = Ids.pattern("wha_");
     private static final Pattern EVENT_ID = Ids.pattern("evt_");
-
-    private final WebhookService service;
-    private final WebhookTargets targets;
-    private final IdempotentRequests idempotent;
-
-    WebhookEndpointController(WebhookService service, WebhookTargets targets, IdempotentRequests idempotent) {
-        this.service = service;
-        this.targets = targets;
-        this.idempotent = idempotent;
-    }
 
     @PostMapping(value = "/webhook_endpoints", consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
