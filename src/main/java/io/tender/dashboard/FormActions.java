@@ -20,11 +20,11 @@ import java.util.regex.Pattern;
 
 /**
  * The steps every action form of a dashboard page takes, written once (decisions §11): the form must carry its key
- * (else its page again, 400) and fields the page can take (else the same); unconfirmed, the confirmation page, where one is asked; confirmed, the owning module's
- * flow under the form's Idempotency-Key, so that the form sent twice (a double click, a reload) acts once; done, one
- * audit row and the page after it (a 303 back, mostly); refused, its page again with the refusal's words and status.
- * A form sent again does nothing more: it is answered as the first sending was, without a second audit row.
- * A page's handler says only what is its own ({@link Steps}).
+ * (else its page again, 400) and fields the page can take (else the same); unconfirmed, the confirmation page, where
+ * one is asked; confirmed, the owning module's flow under the form's Idempotency-Key, so that the form sent twice (a
+ * double click, a reload) acts once; done, one audit row and the page after it (a 303 back, mostly); refused, its page
+ * again with the refusal's words and status. A form sent again does nothing more: it is answered as the first sending
+ * was, without a second audit row. A page's handler says only what is its own ({@link Steps}).
  */
 @Component
 record FormActions(IdempotentRequests idempotent, Rejections rejections, AuditLog audit) {

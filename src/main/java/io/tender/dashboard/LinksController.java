@@ -48,7 +48,8 @@ import java.util.UUID;
 @Hidden
 @Controller
 record LinksController(PaymentLinks links, PaymentPageSearch pages, PaymentSearch payments, QrCodes qrCodes,
-                       Merchants merchants, AuditLog audit, FormActions actions, Rejections rejections, JsonMapper json) {
+                       Merchants merchants, AuditLog audit, FormActions actions, Rejections rejections,
+                       JsonMapper json) {
 
     // ---- payment requests ---------------------------------------------------------------------------------------
 

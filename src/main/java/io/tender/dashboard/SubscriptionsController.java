@@ -30,6 +30,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -39,8 +40,9 @@ import java.util.function.Function;
  * page (its terms as the customer agreed to them, its periods with their payments, its coming dates by the code of the
  * API's {@code GET /collect/mandates/{id}/schedule}), and the cancel of either after a confirmation that says what
  * happens, through the module's own flow ({@link SeriesService}, which the API's requests run too) under the form's
- * Idempotency-Key ({@link FormActions}): sent twice, it cancels once and makes one audit row ({@code subscription.cancelled}, {@code mandate.cancelled}, status before and after).
- * Cancelling is for owners and developers ({@code DashboardSecurity}).
+ * Idempotency-Key ({@link FormActions}): sent twice, it cancels once and makes one audit row ({@code
+ * subscription.cancelled}, {@code mandate.cancelled}, status before and after). Cancelling is for owners and developers
+ * ({@code DashboardSecurity}).
  */
 @Hidden
 @Controller
@@ -68,14 +70,11 @@ record SubscriptionsController(SeriesPages series, SeriesService service, FormAc
                         @RequestParam(name = "done", required = false) String done,
                         @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletResponse response,
                         Model model) {
-        Chrome.add(model, user, mode, "subscriptions", csrf, merchants);
-        var found = series.subscription(user.merchantId(), Mode.fromWire(mode), id);
-        if (found.isEmpty()) {
-            return subscriptionNotFound(mode, id, response, model);
-        }
-        model.addAttribute("notice", "cancelled".equals(done)
-                ? "The subscription is cancelled: nothing more is charged, and its mandate is cancelled too." : null);
-        return subscriptionPage(user, mode, found.get(), null, model);
+        return withFound(SUBSCRIPTIONS, new Shown(mode, id, user, csrf, response, model), s -> {
+            model.addAttribute("notice", "cancelled".equals(done) ? "The subscription is cancelled: nothing more is"
+                    + " charged, and its mandate is cancelled too." : null);
+            return subscriptionPage(user, mode, s, null, model);
+        });
     }
 
     private String subscriptionPage(SignedInUser user, String mode, SubscriptionView s, String error, Model model) {
@@ -102,53 +101,47 @@ record SubscriptionsController(SeriesPages series, SeriesService service, FormAc
                               @RequestParam(name = "confirmed", required = false) String confirmed,
                               @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletRequest request,
                               HttpServletResponse response, Model model) {
-        Chrome.add(model, user, mode, "subscriptions", csrf, merchants);
         Mode inMode = Mode.fromWire(mode);
-        var found = series.subscription(user.merchantId(), inMode, id);
-        if (found.isEmpty()) {
-            return subscriptionNotFound(mode, id, response, model);
-        }
-        SubscriptionView before = found.get();
-        var form = new FormActions.Form(key, confirmed, user, mode, request, response);
-        String back = "/dashboard/" + mode + "/subscriptions/" + id;
-        return actions.run(form, new Cancel<SubscriptionView>(form, "subscription", id, before.status(), back, model) {
-            @Override
-            public String page(String error) {
-                return subscriptionPage(user, mode, before, error, model);
-            }
+        return withFound(SUBSCRIPTIONS, new Shown(mode, id, user, csrf, response, model), before -> {
+            var form = new FormActions.Form(key, confirmed, user, mode, request, response);
+            String back = "/dashboard/" + mode + "/subscriptions/" + id;
+            return actions.run(form, new Cancel<SubscriptionView>(form, "subscription", id, before.status(), back,
+                    model) {
+                @Override
+                public String page(String error) {
+                    return subscriptionPage(user, mode, before, error, model);
+                }
 
-            @Override
-            void ask() {
-                ListedSubscription shown = ListedSubscription.of(before, customer(user, inMode, before.customerId()));
-                model.addAttribute("question", "Cancel the subscription of " + shown.amount() + " " + shown.every()
-                        + "?");
-                model.addAttribute("consequences", List.of(
-                        "Nothing more is charged: no further period, and no retry that was waiting. A charge "
-                                + "already under way finishes.",
-                        "Its mandate " + before.mandateId() + " is cancelled too, so the saved card cannot be "
-                                + "charged under it again.",
-                        "Payments already made stay as they are; refund them from their pages if you need to.",
-                        "A cancelled subscription cannot be resumed: the customer would subscribe again at a "
-                                + "checkout."));
-                model.addAttribute("facts", facts("Customer", shown.customer(), "Next charge", shown.nextCharge()));
-                model.addAttribute("button", "Cancel the subscription");
-            }
+                @Override
+                void ask() {
+                    ListedSubscription shown = ListedSubscription.of(before,
+                            customer(user, inMode, before.customerId()));
+                    model.addAttribute("question", "Cancel the subscription of " + shown.amount() + " "
+                            + shown.every() + "?");
+                    model.addAttribute("consequences", List.of(
+                            "Nothing more is charged: no further period, and no retry that was waiting. A charge "
+                                    + "already under way finishes.",
+                            "Its mandate " + before.mandateId() + " is cancelled too, so the saved card cannot be "
+                                    + "charged under it again.",
+                            "Payments already made stay as they are; refund them from their pages if you need to.",
+                            "A cancelled subscription cannot be resumed: the customer would subscribe again at a "
+                                    + "checkout."));
+                    model.addAttribute("facts", facts("Customer", shown.customer(), "Next charge",
+                            shown.nextCharge()));
+                    model.addAttribute("button", "Cancel the subscription");
+                }
 
-            @Override
-            public Outcome<SubscriptionView> act(KeyedRequest request) {
-                return service.cancelSubscription(form.caller(), request, id).outcome();
-            }
+                @Override
+                public Outcome<SubscriptionView> act(KeyedRequest request) {
+                    return service.cancelSubscription(form.caller(), request, id).outcome();
+                }
 
-            @Override
-            String after(SubscriptionView view) {
-                return view.status();
-            }
+                @Override
+                String after(SubscriptionView view) {
+                    return view.status();
+                }
+            });
         });
-    }
-
-    private static String subscriptionNotFound(String mode, String id, HttpServletResponse response, Model model) {
-        return CollectPages.notFound("subscription", id, "/dashboard/" + mode + "/subscriptions",
-                "All subscriptions", response, model);
     }
 
     // ---- mandates -----------------------------------------------------------------------------------------------
@@ -168,14 +161,11 @@ record SubscriptionsController(SeriesPages series, SeriesService service, FormAc
                    @RequestParam(name = "done", required = false) String done,
                    @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletResponse response,
                    Model model) {
-        Chrome.add(model, user, mode, "subscriptions", csrf, merchants);
-        var found = series.mandate(user.merchantId(), Mode.fromWire(mode), id);
-        if (found.isEmpty()) {
-            return mandateNotFound(mode, id, response, model);
-        }
-        model.addAttribute("notice", "cancelled".equals(done)
-                ? "The mandate is cancelled: nothing more is charged under it." : null);
-        return mandatePage(user, mode, found.get(), null, model);
+        return withFound(MANDATES, new Shown(mode, id, user, csrf, response, model), m -> {
+            model.addAttribute("notice", "cancelled".equals(done)
+                    ? "The mandate is cancelled: nothing more is charged under it." : null);
+            return mandatePage(user, mode, m, null, model);
+        });
     }
 
     private String mandatePage(SignedInUser user, String mode, MandateView m, String error, Model model) {
@@ -203,57 +193,80 @@ record SubscriptionsController(SeriesPages series, SeriesService service, FormAc
                          @RequestParam(name = "confirmed", required = false) String confirmed,
                          @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletRequest request,
                          HttpServletResponse response, Model model) {
-        Chrome.add(model, user, mode, "subscriptions", csrf, merchants);
         Mode inMode = Mode.fromWire(mode);
-        var found = series.mandate(user.merchantId(), inMode, id);
-        if (found.isEmpty()) {
-            return mandateNotFound(mode, id, response, model);
-        }
-        MandateView before = found.get();
-        var form = new FormActions.Form(key, confirmed, user, mode, request, response);
-        String back = "/dashboard/" + mode + "/subscriptions/mandates/" + id;
-        return actions.run(form, new Cancel<MandateView>(form, "mandate", id, before.status(), back, model) {
-            @Override
-            public String page(String error) {
-                return mandatePage(user, mode, before, error, model);
-            }
-
-            @Override
-            void ask() {
-                ListedMandate shown = ListedMandate.of(before, customer(user, inMode, before.customerId()));
-                model.addAttribute("question", "Cancel the mandate of " + shown.customer() + "?");
-                List<String> consequences = new java.util.ArrayList<>(List.of(
-                        "Nothing more can be charged under it: a next_in_series charge of it is refused."));
-                if (before.subscriptionId() != null) {
-                    consequences.add("Its subscription " + before.subscriptionId()
-                            + " is cancelled too: no further period is charged.");
+        return withFound(MANDATES, new Shown(mode, id, user, csrf, response, model), before -> {
+            var form = new FormActions.Form(key, confirmed, user, mode, request, response);
+            String back = "/dashboard/" + mode + "/subscriptions/mandates/" + id;
+            return actions.run(form, new Cancel<MandateView>(form, "mandate", id, before.status(), back, model) {
+                @Override
+                public String page(String error) {
+                    return mandatePage(user, mode, before, error, model);
                 }
-                consequences.add("Payments already made stay as they are; refund them from their pages if you need to.");
-                consequences.add("A cancelled mandate cannot be restored: the customer would agree again at a "
-                        + "checkout.");
-                model.addAttribute("consequences", consequences);
-                model.addAttribute("facts", facts("Customer", shown.customer(), "Amount", shown.amount()));
-                model.addAttribute("button", "Cancel the mandate");
-            }
 
-            @Override
-            public Outcome<MandateView> act(KeyedRequest request) {
-                return service.cancelMandate(form.caller(), request, id).outcome();
-            }
+                @Override
+                void ask() {
+                    ListedMandate shown = ListedMandate.of(before, customer(user, inMode, before.customerId()));
+                    model.addAttribute("question", "Cancel the mandate of " + shown.customer() + "?");
+                    List<String> consequences = new java.util.ArrayList<>(List.of(
+                            "Nothing more can be charged under it: a next_in_series charge of it is refused."));
+                    if (before.subscriptionId() != null) {
+                        consequences.add("Its subscription " + before.subscriptionId()
+                                + " is cancelled too: no further period is charged.");
+                    }
+                    consequences.add("Payments already made stay as they are; refund them from their pages if you need to.");
+                    consequences.add("A cancelled mandate cannot be restored: the customer would agree again at a "
+                            + "checkout.");
+                    model.addAttribute("consequences", consequences);
+                    model.addAttribute("facts", facts("Customer", shown.customer(), "Amount", shown.amount()));
+                    model.addAttribute("button", "Cancel the mandate");
+                }
 
-            @Override
-            String after(MandateView view) {
-                return view.status();
-            }
+                @Override
+                public Outcome<MandateView> act(KeyedRequest request) {
+                    return service.cancelMandate(form.caller(), request, id).outcome();
+                }
+
+                @Override
+                String after(MandateView view) {
+                    return view.status();
+                }
+            });
         });
     }
 
-    private static String mandateNotFound(String mode, String id, HttpServletResponse response, Model model) {
-        return CollectPages.notFound("mandate", id, "/dashboard/" + mode + "/subscriptions/mandates",
-                "All mandates", response, model);
+    // ---- shared -------------------------------------------------------------------------------------------------
+
+    /** How the merchant's subscriptions or mandates are found by id, in one mode. */
+    @FunctionalInterface
+    private interface Finder<V> {
+        Optional<V> find(SeriesPages pages, String merchantId, Mode mode, String id);
     }
 
-    // ---- shared -------------------------------------------------------------------------------------------------
+    /** A series' kind as its pages name it: what it is, where its list is, and how one is found. */
+    private record Kind<V>(String noun, String listPath, String listName, Finder<V> finder) {
+    }
+
+    private static final Kind<SubscriptionView> SUBSCRIPTIONS = new Kind<>("subscription", "/subscriptions",
+            "All subscriptions", SeriesPages::subscription);
+    private static final Kind<MandateView> MANDATES = new Kind<>("mandate", "/subscriptions/mandates",
+            "All mandates", SeriesPages::mandate);
+
+    /** A request for one subscription's or mandate's page, and what it answers with. */
+    private record Shown(String mode, String id, SignedInUser user, CsrfToken csrf, HttpServletResponse response,
+                         Model model) {
+    }
+
+    /** The page {@code page} makes of the one {@code kind} the request names, if it is the merchant's; else 404. */
+    private <V> String withFound(Kind<V> kind, Shown shown, Function<V, String> page) {
+        Chrome.add(shown.model(), shown.user(), shown.mode(), "subscriptions", shown.csrf(), merchants);
+        Optional<V> found = kind.finder().find(series, shown.user().merchantId(), Mode.fromWire(shown.mode()),
+                shown.id());
+        if (found.isEmpty()) {
+            return CollectPages.notFound(kind.noun(), shown.id(), "/dashboard/" + shown.mode() + kind.listPath(),
+                    kind.listName(), shown.response(), shown.model());
+        }
+        return page.apply(found.get());
+    }
 
     /**
      * The cancel of a subscription or a mandate ({@code kind}) from its page: the confirmation page says what follows

@@ -42,10 +42,10 @@ import java.util.regex.Pattern;
 /**
  * The webhook pages of Developers (decisions §11): the merchant's endpoints in the URL's mode and a form to add one,
  * each endpoint's page with its delivery attempts a page at a time and its actions (disable or enable, rotate the
- * secret, send a test event, resend any attempt's event, a delivered one too). Every action runs the module's own
- * flow ({@link WebhookService}, with the API's checks) under the form's Idempotency-Key ({@link FormActions}), goes
- * into the audit log, and a refusal shows the rule's words. A secret is shown once, on the page that answers the create or the rotation. Viewers read; POSTs need
- * an owner or a developer, in live mode an owner ({@code DashboardSecurity}).
+ * secret, send a test event, resend any attempt's event, a delivered one too). Every action runs the module's own flow
+ * ({@link WebhookService}, with the API's checks) under the form's Idempotency-Key ({@link FormActions}), goes into the
+ * audit log, and a refusal shows the rule's words. A secret is shown once, on the page that answers the create or the
+ * rotation. Viewers read; POSTs need an owner or a developer, in live mode an owner ({@code DashboardSecurity}).
  */
 @Hidden
 @Controller
