@@ -23,6 +23,19 @@ public final class ListQuery {
     private final Instant createdFrom;
     private final Instant createdBefore;
 
+    /**
+     * The page of a list a page of the dashboard shows: {@code limit} items after {@code cursor} (null, or one that
+     * is not an id of the list: the first page), no filters of the API's own.
+     */
+    public static ListQuery page(Pattern idPattern, String cursor, int limit) {
+        Map<String, String[]> parameters = new java.util.HashMap<>();
+        parameters.put("limit", new String[]{String.valueOf(limit)});
+        if (cursor != null && idPattern.matcher(cursor).matches()) {
+            parameters.put("cursor", new String[]{cursor});
+        }
+        return new ListQuery(parameters, idPattern, Set.of());
+    }
+
     public ListQuery(Map<String, String[]> parameters, Pattern idPattern, Set<String> filters) {
         this.parameters = parameters;
         for (String name : parameters.keySet()) {

@@ -137,16 +137,13 @@ class ApiKeysController {
     @GetMapping("/dashboard/{mode:test|live}/developers/keys/{id}/roll")
     String rollPage(@PathVariable String mode, @PathVariable String id, @AuthenticationPrincipal SignedInUser user,
                     CsrfToken csrf, HttpServletResponse response, Model model) {
-        Chrome.add(model, user, mode, "developers", csrf, merchants);
-        Optional<ApiKeys.KeyInfo> found = find(user, mode, id);
-        if (found.isEmpty()) {
-            return notFound(id, response, model);
-        }
-        if (!found.get().activeAt(keys.now()) || found.get().expiresAt() != null) {
-            response.setStatus(HttpStatus.CONFLICT.value());
-            return listPage(user, mode, csrf, "Key " + found.get().display() + " is already rolled or revoked.", model);
-        }
-        return rollForm(user, mode, found.get(), DEFAULT_OVERLAP, null, model);
+        return withKey(user, mode, id, csrf, response, model, found -> {
+            if (!found.activeAt(keys.now()) || found.expiresAt() != null) {
+                response.setStatus(HttpStatus.CONFLICT.value());
+                return listPage(user, mode, csrf, "Key " + found.display() + " is already rolled or revoked.", model);
+            }
+            return rollForm(user, mode, found, DEFAULT_OVERLAP, null, model);
+        });
     }
 
     /** Rolls the key: a new one of the same kind, shown once; the old one works for the chosen overlap. */
@@ -156,54 +153,48 @@ class ApiKeysController {
                 @RequestParam(name = "idempotency_key", required = false) String formKey,
                 @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletRequest request,
                 HttpServletResponse response, Model model) {
-        Chrome.add(model, user, mode, "developers", csrf, merchants);
-        Optional<ApiKeys.KeyInfo> found = find(user, mode, id);
-        if (found.isEmpty()) {
-            return notFound(id, response, model);
-        }
-        ApiKeys.KeyInfo old = found.get();
-        Duration overlap = overlapName == null ? null : OVERLAPS.get(overlapName);
-        if (overlap == null || formKey == null || !FORM_KEY.matcher(formKey).matches()) {
-            response.setStatus(HttpStatus.BAD_REQUEST.value());
-            return rollForm(user, mode, old, DEFAULT_OVERLAP,
-                    overlap == null ? "Choose how long the old key keeps working." : EXPIRED_FORM, model);
-        }
-        if (Mode.fromWire(mode) == Mode.LIVE) {
-            Optional<String> confirm = reauth.confirm(user, mode, "Rolling a live API key", request, response, model);
-            if (confirm.isPresent()) {
-                return confirm.get();
+        return withKey(user, mode, id, csrf, response, model, found -> {
+            ApiKeys.KeyInfo old = found;
+            Duration overlap = overlapName == null ? null : OVERLAPS.get(overlapName);
+            if (overlap == null || formKey == null || !FORM_KEY.matcher(formKey).matches()) {
+                response.setStatus(HttpStatus.BAD_REQUEST.value());
+                return rollForm(user, mode, old, DEFAULT_OVERLAP,
+                        overlap == null ? "Choose how long the old key keeps working." : EXPIRED_FORM, model);
             }
-        }
-        if (!firstSend(request, formKey)) {
-            return seeOther(response, "/dashboard/" + mode + "/developers/keys?done=already");
-        }
-        Optional<ApiKeys.Rolled> rolled = keys.roll(old.id(), overlap);
-        if (rolled.isEmpty()) {
-            response.setStatus(HttpStatus.CONFLICT.value());
-            return listPage(user, mode, csrf, "Key " + old.display() + " is already rolled or revoked.", model);
-        }
-        ApiKeys.Rolled done = rolled.get();
-        ObjectNode before = json.createObjectNode().put("key_id", old.id()).putNull("expires_at");
-        ObjectNode after = json.createObjectNode().put("key_id", old.id())
-                .put("expires_at", Timestamps.format(done.oldExpiresAt())).put("new_key_id", done.key().id());
-        audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(), "api_key.rolled", old.id(),
-                mode, before.toString(), after.toString()), request);
-        Instant now = keys.now();
-        model.addAttribute("issued", done.key().plainKey());
-        model.addAttribute("key", KeyRow.of(keys.byId(done.key().id()).orElseThrow(), now));
-        model.addAttribute("rolledFrom", KeyRow.of(keys.byId(old.id()).orElseThrow(), now));
-        return "dashboard/key-secret";
+            if (Mode.fromWire(mode) == Mode.LIVE) {
+                Optional<String> confirm = reauth.confirm(user, mode, "Rolling a live API key", request, response, model);
+                if (confirm.isPresent()) {
+                    return confirm.get();
+                }
+            }
+            if (!firstSend(request, formKey)) {
+                return seeOther(response, "/dashboard/" + mode + "/developers/keys?done=already");
+            }
+            Optional<ApiKeys.Rolled> rolled = keys.roll(old.id(), overlap);
+            if (rolled.isEmpty()) {
+                response.setStatus(HttpStatus.CONFLICT.value());
+                return listPage(user, mode, csrf, "Key " + old.display() + " is already rolled or revoked.", model);
+            }
+            ApiKeys.Rolled done = rolled.get();
+            ObjectNode before = json.createObjectNode().put("key_id", old.id()).putNull("expires_at");
+            ObjectNode after = json.createObjectNode().put("key_id", old.id())
+                    .put("expires_at", Timestamps.format(done.oldExpiresAt())).put("new_key_id", done.key().id());
+            audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(), "api_key.rolled", old.id(),
+                    mode, before.toString(), after.toString()), request);
+            Instant now = keys.now();
+            model.addAttribute("issued", done.key().plainKey());
+            model.addAttribute("key", KeyRow.of(keys.byId(done.key().id()).orElseThrow(), now));
+            model.addAttribute("rolledFrom", KeyRow.of(keys.byId(old.id()).orElseThrow(), now));
+            return "dashboard/key-secret";
+        });
     }
 
     @GetMapping("/dashboard/{mode:test|live}/developers/keys/{id}/revoke")
     String revokePage(@PathVariable String mode, @PathVariable String id, @AuthenticationPrincipal SignedInUser user,
                       CsrfToken csrf, HttpServletResponse response, Model model) {
-        Chrome.add(model, user, mode, "developers", csrf, merchants);
-        Optional<ApiKeys.KeyInfo> found = find(user, mode, id);
-        if (found.isEmpty()) {
-            return notFound(id, response, model);
-        }
-        return revokeForm(user, mode, found.get(), csrf, response, model);
+        return withKey(user, mode, id, csrf, response, model, found -> {
+            return revokeForm(user, mode, found, csrf, response, model);
+        });
     }
 
     /** Without {@code confirmed=yes}, the confirmation page; with it, revokes the key and goes back to the list. */
@@ -212,25 +203,22 @@ class ApiKeysController {
                   @RequestParam(name = "confirmed", required = false) String confirmed,
                   @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, HttpServletRequest request,
                   HttpServletResponse response, Model model) {
-        Chrome.add(model, user, mode, "developers", csrf, merchants);
-        Optional<ApiKeys.KeyInfo> found = find(user, mode, id);
-        if (found.isEmpty()) {
-            return notFound(id, response, model);
-        }
-        ApiKeys.KeyInfo key = found.get();
-        if (!"yes".equals(confirmed)) {
-            return revokeForm(user, mode, key, csrf, response, model);
-        }
-        if (keys.revoke(key.id())) {
-            // Explicit nulls (a tree keeps them; the mapper would drop them): "not revoked", "no expiry".
-            ObjectNode before = json.createObjectNode().put("key_id", key.id())
-                    .put("expires_at", Timestamps.format(key.expiresAt())).putNull("revoked_at");
-            ObjectNode after = before.deepCopy()
-                    .put("revoked_at", Timestamps.format(keys.byId(key.id()).orElseThrow().revokedAt()));
-            audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(), "api_key.revoked",
-                    key.id(), mode, before.toString(), after.toString()), request);
-        }
-        return seeOther(response, "/dashboard/" + mode + "/developers/keys?done=revoked");
+        return withKey(user, mode, id, csrf, response, model, found -> {
+            ApiKeys.KeyInfo key = found;
+            if (!"yes".equals(confirmed)) {
+                return revokeForm(user, mode, key, csrf, response, model);
+            }
+            if (keys.revoke(key.id())) {
+                // Explicit nulls (a tree keeps them; the mapper would drop them): "not revoked", "no expiry".
+                ObjectNode before = json.createObjectNode().put("key_id", key.id())
+                        .put("expires_at", Timestamps.format(key.expiresAt())).putNull("revoked_at");
+                ObjectNode after = before.deepCopy()
+                        .put("revoked_at", Timestamps.format(keys.byId(key.id()).orElseThrow().revokedAt()));
+                audit.append(new AuditLog.Entry(user.merchantId(), user.userId(), user.email(), "api_key.revoked",
+                        key.id(), mode, before.toString(), after.toString()), request);
+            }
+            return seeOther(response, "/dashboard/" + mode + "/developers/keys?done=revoked");
+        });
     }
 
     private String listPage(SignedInUser user, String mode, CsrfToken csrf, String error, Model model) {
@@ -282,6 +270,16 @@ class ApiKeysController {
     }
 
     /** The key of this id if it is the user's merchant's and of the URL's mode. */
+    /**
+     * {@code page} of the merchant's key {@code id} in the URL's mode, under the page's chrome; the not-found page for
+     * another merchant's, the other mode's or an unknown one.
+     */
+    private String withKey(SignedInUser user, String mode, String id, CsrfToken csrf, HttpServletResponse response,
+                           Model model, java.util.function.Function<ApiKeys.KeyInfo, String> page) {
+        Chrome.add(model, user, mode, "developers", csrf, merchants);
+        return find(user, mode, id).map(page).orElseGet(() -> notFound(id, response, model));
+    }
+
     private Optional<ApiKeys.KeyInfo> find(SignedInUser user, String mode, String id) {
         if (!id.startsWith("key_") || id.length() > 64) {
             return Optional.empty();

@@ -1,6 +1,7 @@
 package io.tender.idempotency;
 
 import io.tender.api.ApiException;
+import io.tender.api.JsonInput;
 import io.tender.api.Problems;
 import io.tender.api.Rejected;
 import io.tender.api.Rejection;
@@ -227,6 +228,16 @@ public class IdempotentRequests {
      */
     public KeyedRequest keyed(HttpServletRequest request, JsonNode body) {
         return keyed(request.getHeader(HEADER), request.getMethod(), request.getRequestURI(), body, request);
+    }
+
+    /**
+     * {@link #keyed(HttpServletRequest, JsonNode)} for a request that takes no body: a body with any property is then
+     * refused 400, as {@link JsonInput} refuses an unknown one.
+     */
+    public KeyedRequest keyedWithoutBody(HttpServletRequest request, JsonNode body) {
+        KeyedRequest keyed = keyed(request, body);
+        JsonInput.body(body).allow(java.util.Set.of()).throwIfInvalid();
+        return keyed;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.tender.payment;
 
+import io.tender.settlement.CallStatus;
 import io.tender.api.Rejections;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
@@ -105,7 +106,7 @@ public record CapturesAndVoids(Payments payments, IdempotentRequests idempotent,
             throw new PaymentRejection.NoDefiniteAnswer(run.payment.id()).thrown();
         }
         PaymentOperation settled = run.payment.operations().getLast();
-        Answer<PaymentView> answer = settled.status() == PaymentOperation.Status.FAILED
+        Answer<PaymentView> answer = settled.status() == CallStatus.FAILED
                 ? Answer.refused(refused(settled), request.failures().apply(rejections.problem(refused(settled))))
                 : Answer.done(PaymentView.of(run.payment), views.answer(run.payment));
         tx.executeWithoutResult(s -> {

@@ -1,5 +1,6 @@
 package io.tender.payment;
 
+import io.tender.settlement.CallStatus;
 import io.tender.api.Ids;
 import io.tender.api.Timestamps;
 import io.tender.auth.Mode;
@@ -290,7 +291,7 @@ public final class Payment {
             case ProcessorOutcome.Accepted accepted ->
                     throw new IllegalStateException("only a refund is accepted for later; a payment's call is decided");
             case ProcessorOutcome.Approved approved -> {
-                calls.replace(operation, operation.settled(PaymentOperation.Status.SUCCEEDED, approved.amount(),
+                calls.replace(operation, operation.settled(CallStatus.SUCCEEDED, approved.amount(),
                         approved.reference(), null));
                 switch (operation.type()) {
                     case AUTHORIZE -> {
@@ -323,7 +324,7 @@ public final class Payment {
                         } else {
                             // Cancelled while it waited for the customer: the session expired or was cancelled.
                             calls.pendingAuthorization().ifPresent(a -> calls.replace(a,
-                                    a.settled(PaymentOperation.Status.FAILED, a.amount(), null, null)));
+                                    a.settled(CallStatus.FAILED, a.amount(), null, null)));
                             status = PaymentStatus.EXPIRED;
                             transitions.add(Transition.EXPIRED);
                         }
@@ -333,7 +334,7 @@ public final class Payment {
             case ProcessorOutcome.Declined declined -> {
                 PaymentError error = new PaymentError(declined.errorCode(), declined.declineCode(), declined.message(),
                         Timestamps.format(now));
-                calls.replace(operation, operation.settled(PaymentOperation.Status.FAILED, operation.amount(), null,
+                calls.replace(operation, operation.settled(CallStatus.FAILED, operation.amount(), null,
                         error));
                 if (operation.type() == PaymentOperation.Type.AUTHORIZE) {
                     status = PaymentStatus.FAILED;

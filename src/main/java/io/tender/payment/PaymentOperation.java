@@ -1,6 +1,7 @@
 package io.tender.payment;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.tender.settlement.CallStatus;
 
 import java.time.Instant;
 import java.util.Map;
@@ -14,7 +15,7 @@ import java.util.Map;
  * captures and voids name the authorization's key in {@code authorizationKey}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record PaymentOperation(String id, Type type, Status status, long amount, String processorKey,
+record PaymentOperation(String id, Type type, CallStatus status, long amount, String processorKey,
                         String authorizationKey, String action, String redirectUrl, Map<String, Object> reference,
                         PaymentError error, Instant createdAt) {
 
@@ -26,35 +27,27 @@ record PaymentOperation(String id, Type type, Status status, long amount, String
         }
     }
 
-    enum Status {
-        PENDING, UNKNOWN, SUCCEEDED, FAILED;
-
-        /** Not settled yet: not sent, being sent, or sent with an unknown outcome. */
-        boolean open() {
-            return this == PENDING || this == UNKNOWN;
-        }
-    }
-
     /** A call recorded before it is sent: pending, not yet answered. */
     static PaymentOperation pending(String id, Type type, long amount, String processorKey, String authorizationKey,
                                     Instant now) {
-        return new PaymentOperation(id, type, Status.PENDING, amount, processorKey, authorizationKey, null, null, null,
-                null, now);
+        return new PaymentOperation(id, type, CallStatus.PENDING, amount, processorKey, authorizationKey, null, null,
+                null, null, now);
     }
 
-    PaymentOperation settled(Status status, long settledAmount, Map<String, Object> settledReference, PaymentError e) {
+    PaymentOperation settled(CallStatus status, long settledAmount, Map<String, Object> settledReference,
+                             PaymentError e) {
         return new PaymentOperation(id, type, status, settledAmount, processorKey, authorizationKey, null, null,
                 settledReference, e, createdAt);
     }
 
     /** The processor's definite answer that the customer has to act: pending again, if it was unknown. */
     PaymentOperation waitingFor(String waitingAction, String url) {
-        return new PaymentOperation(id, type, Status.PENDING, amount, processorKey, authorizationKey, waitingAction, url,
-                reference, error, createdAt);
+        return new PaymentOperation(id, type, CallStatus.PENDING, amount, processorKey, authorizationKey,
+                waitingAction, url, reference, error, createdAt);
     }
 
     PaymentOperation unknown() {
-        return new PaymentOperation(id, type, Status.UNKNOWN, amount, processorKey, authorizationKey, action,
+        return new PaymentOperation(id, type, CallStatus.UNKNOWN, amount, processorKey, authorizationKey, action,
                 redirectUrl, reference, error, createdAt);
     }
 

@@ -1,5 +1,6 @@
 package io.tender.payment;
 
+import io.tender.settlement.CallStatus;
 import io.tender.api.Ids;
 import io.tender.settlement.OperationKeys;
 
@@ -58,7 +59,7 @@ final class ProcessorCalls {
     /** The approved authorization, which captures and voids refer to. */
     Optional<PaymentOperation> authorization() {
         return calls.stream().filter(o -> o.type() == PaymentOperation.Type.AUTHORIZE
-                && o.status() == PaymentOperation.Status.SUCCEEDED).findFirst();
+                && o.status() == CallStatus.SUCCEEDED).findFirst();
     }
 
     /** The authorization waits for the customer (3-D Secure, a bank page, an app). */

@@ -10,8 +10,6 @@ import io.tender.settlement.WaitingKeys;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Propagation;
-import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Instant;
@@ -30,7 +28,9 @@ import java.util.stream.Collectors;
  * each period's fate decided by {@link ChargeOutcomes} in that transaction).
  */
 @Service
-public class SeriesPayments {
+public record SeriesPayments(Payments payments, SavedPaymentMethods methods, PaymentProcessors processors,
+                             PaymentSettlement settlement, ChargeOutcomes outcomes, Outbox outbox,
+                             WaitingKeys waitingKeys, PaymentViews views, TransactionTemplate tx) {
 
     private static final Logger log = LoggerFactory.getLogger(SeriesPayments.class);
 
@@ -64,30 +64,6 @@ public class SeriesPayments {
         }
     }
 
-    private final Payments payments;
-    private final SavedPaymentMethods methods;
-    private final PaymentProcessors processors;
-    private final PaymentSettlement settlement;
-    private final ChargeOutcomes outcomes;
-    private final Outbox outbox;
-    private final WaitingKeys waitingKeys;
-    private final PaymentViews views;
-    private final TransactionTemplate tx;
-
-    SeriesPayments(Payments payments, SavedPaymentMethods methods, PaymentProcessors processors,
-                   PaymentSettlement settlement, ChargeOutcomes outcomes, Outbox outbox, WaitingKeys waitingKeys,
-                   PaymentViews views, TransactionTemplate tx) {
-        this.payments = payments;
-        this.methods = methods;
-        this.processors = processors;
-        this.settlement = settlement;
-        this.outcomes = outcomes;
-        this.outbox = outbox;
-        this.waitingKeys = waitingKeys;
-        this.views = views;
-        this.tx = tx;
-    }
-
     /** The modes a processor is configured for: only their charges are started. */
     public List<Mode> modes() {
         return Arrays.stream(Mode.values()).filter(m -> processors.find(m).isPresent()).toList();
@@ -102,9 +78,8 @@ public class SeriesPayments {
     /**
      * Records each order's payment pending, under the processor key its charge derives ({@code sub_…:3:charge}), in
      * the caller's transaction, under a lease that keeps the recovery job away while it is sent; one round trip for
-     * all. The orders' cards must be {@link #chargeable}.
+     * all; call it inside that transaction. The orders' cards must be {@link #chargeable}.
      */
-    @Transactional(propagation = Propagation.MANDATORY)
     public List<Charge> start(List<Order> orders, Instant recorded) {
         var kept = methods.keptByIds(orders.stream().map(Order::paymentMethodId).distinct().toList());
         List<Payment> started = new ArrayList<>(orders.size());

@@ -111,9 +111,7 @@ record PaymentPageController(PaymentPageService service, IdempotentRequests idem
     @ApiResponse(responseCode = "200", content = @Content(schema = @Schema(implementation = PaymentPageView.class)))
     ResponseEntity<byte[]> deactivate(Caller caller, @PathVariable String id,
                                       @RequestBody(required = false) JsonNode body, HttpServletRequest request) {
-        var keyed = idempotent.keyed(request, body);
-        JsonInput.body(body).allow(Set.of()).throwIfInvalid();
-        return service.deactivate(caller, keyed, id).toEntity();
+        return service.deactivate(caller, idempotent.keyedWithoutBody(request, body), id).toEntity();
     }
 
     // A 204 has no body to negotiate: whatever the client accepts (application/problem+json, as the document's

@@ -48,7 +48,7 @@ public class PaymentPageSearch {
     }
 
     public Rows<Page> pages(String merchantId, Mode mode, String status, String cursor, int limit) {
-        var list = service.list(Caller.system(merchantId, mode), query(ID, cursor, limit),
+        var list = service.list(Caller.system(merchantId, mode), ListQuery.page(ID, cursor, limit),
                 status != null && STATUSES.contains(status) ? status : null, null);
         return new Rows<>(list.data().stream().map(PaymentPageSearch::page).toList(), list.nextCursor());
     }
@@ -62,7 +62,8 @@ public class PaymentPageSearch {
 
     /** The page's transactions, newest first (the caller has found the page for its merchant). */
     public Rows<Transaction> transactions(String merchantId, Mode mode, String pageId, String cursor, int limit) {
-        var list = service.transactions(Caller.system(merchantId, mode), pageId, query(TRANSACTION, cursor, limit),
+        var list = service.transactions(Caller.system(merchantId, mode), pageId,
+                ListQuery.page(TRANSACTION, cursor, limit),
                 null);
         return new Rows<>(list.data().stream().map(t -> new Transaction(t.id(), t.status(), t.amount(), t.currency(),
                 t.customer() == null ? null : t.customer().name(), t.customer() == null ? null : t.customer().email(),
@@ -74,14 +75,5 @@ public class PaymentPageSearch {
         return new Page(v.id(), v.status(), v.title(), v.description(), v.currency(), v.amount(),
                 options == null ? null : options.min(), options == null ? null : options.max(), v.pageUrl(),
                 Instant.parse(v.createdAt()));
-    }
-
-    private static ListQuery query(Pattern ids, String cursor, int limit) {
-        Map<String, String[]> parameters = new HashMap<>();
-        parameters.put("limit", new String[]{String.valueOf(limit)});
-        if (cursor != null && ids.matcher(cursor).matches()) {
-            parameters.put("cursor", new String[]{cursor});
-        }
-        return new ListQuery(parameters, ids, Set.of());
     }
 }

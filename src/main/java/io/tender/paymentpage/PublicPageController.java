@@ -38,21 +38,13 @@ record PublicPageController(PaymentPageService service, VisitTokens tokens, Rate
                             CrossSiteForms crossSite) {
     @GetMapping(value = "/pages/{id}", produces = MediaType.TEXT_HTML_VALUE)
     String page(@PathVariable String id, Model model, HttpServletRequest request, HttpServletResponse response) {
-        Optional<String> tooMany = views.refuse(request, response, model);
-        if (tooMany.isPresent()) {
-            return tooMany.get();
-        }
-        CheckoutHeaders.strict(response);
-        Optional<PaymentPageService.PublicPage> found = find(id);
-        if (found.isEmpty()) {
-            response.setStatus(HttpStatus.NOT_FOUND.value());
-            return "paymentpage/not-found";
-        }
-        Instant now = Timestamps.now();
-        if (!found.get().page().takesPayments(now)) {
-            return closed(found.get(), model, response);
-        }
-        return form(found.get(), VisitForm.blank(found.get().page()), Map.of(), model, now);
+        return onPage(id, model, request, response, found -> {
+            Instant now = Timestamps.now();
+            if (!found.page().takesPayments(now)) {
+                return closed(found, model, response);
+            }
+            return form(found, VisitForm.blank(found.page()), Map.of(), model, now);
+        });
     }
 
     /**
@@ -61,6 +53,55 @@ record PublicPageController(PaymentPageService service, VisitTokens tokens, Rate
      */
     @PostMapping(value = "/pages/{id}", produces = MediaType.TEXT_HTML_VALUE)
     String visit(@PathVariable String id, Model model, HttpServletRequest request, HttpServletResponse response) {
+        return onPage(id, model, request, response, found -> {
+            PaymentPageService.PublicPage shown = found;
+            PaymentPage page = shown.page();
+            Instant now = Timestamps.now();
+            if (!page.takesPayments(now)) {
+                return closed(shown, model, response);
+            }
+            Optional<String> nonce = tokens.nonce(page.id(), request.getParameter("_csrf"), now);
+            if (crossSite.from(request) || nonce.isEmpty()) {
+                response.setStatus(HttpStatus.FORBIDDEN.value());
+                return refused(shown, null, model);
+            }
+            VisitForm form = VisitForm.read(page, request::getParameter);
+            return switch (form.check(page)) {
+                case VisitForm.Checked.Invalid invalid -> {
+                    response.setStatus(HttpStatus.UNPROCESSABLE_CONTENT.value());
+                    yield form(shown, form, invalid.errors(), model, now);
+                }
+                case VisitForm.Checked.Valid valid -> {
+                    try {
+                        rateLimits.pageVisit(request);
+                    } catch (ApiException e) {
+                        response.setStatus(e.status());
+                        e.headers().forEach(response::setHeader);
+                        yield refused(shown, e.headers().get("Retry-After"), model);
+                    }
+                    yield switch (service.visit(page.id(), nonce.get(), valid.amount(), valid.details())) {
+                        case PaymentPageService.VisitOutcome.Opened opened -> {
+                            request.setAttribute(View.RESPONSE_STATUS_ATTRIBUTE, HttpStatus.SEE_OTHER);
+                            yield "redirect:" + opened.sessionUrl();
+                        }
+                        case PaymentPageService.VisitOutcome.Closed closed -> closed(shown, model, response);
+                        case PaymentPageService.VisitOutcome.AmountRefused refused -> {
+                            response.setStatus(HttpStatus.UNPROCESSABLE_CONTENT.value());
+                            yield form(shown, form, Map.of(VisitForm.AMOUNT, "This amount cannot be paid on this page "
+                                    + "right now. Choose another amount, or ask " + shown.merchantName() + "."), model, now);
+                        }
+                    };
+                }
+            };
+        });
+    }
+
+    /**
+     * {@code work} on the page {@code id} names, once the request took one of its client address's page views (a
+     * refusal otherwise) and the page is found (404 otherwise), with the page's strict headers.
+     */
+    private String onPage(String id, Model model, HttpServletRequest request, HttpServletResponse response,
+                          java.util.function.Function<PaymentPageService.PublicPage, String> work) {
         Optional<String> tooMany = views.refuse(request, response, model);
         if (tooMany.isPresent()) {
             return tooMany.get();
@@ -71,45 +112,7 @@ record PublicPageController(PaymentPageService service, VisitTokens tokens, Rate
             response.setStatus(HttpStatus.NOT_FOUND.value());
             return "paymentpage/not-found";
         }
-        PaymentPageService.PublicPage shown = found.get();
-        PaymentPage page = shown.page();
-        Instant now = Timestamps.now();
-        if (!page.takesPayments(now)) {
-            return closed(shown, model, response);
-        }
-        Optional<String> nonce = tokens.nonce(page.id(), request.getParameter("_csrf"), now);
-        if (crossSite.from(request) || nonce.isEmpty()) {
-            response.setStatus(HttpStatus.FORBIDDEN.value());
-            return refused(shown, null, model);
-        }
-        VisitForm form = VisitForm.read(page, request::getParameter);
-        return switch (form.check(page)) {
-            case VisitForm.Checked.Invalid invalid -> {
-                response.setStatus(HttpStatus.UNPROCESSABLE_CONTENT.value());
-                yield form(shown, form, invalid.errors(), model, now);
-            }
-            case VisitForm.Checked.Valid valid -> {
-                try {
-                    rateLimits.pageVisit(request);
-                } catch (ApiException e) {
-                    response.setStatus(e.status());
-                    e.headers().forEach(response::setHeader);
-                    yield refused(shown, e.headers().get("Retry-After"), model);
-                }
-                yield switch (service.visit(page.id(), nonce.get(), valid.amount(), valid.details())) {
-                    case PaymentPageService.VisitOutcome.Opened opened -> {
-                        request.setAttribute(View.RESPONSE_STATUS_ATTRIBUTE, HttpStatus.SEE_OTHER);
-                        yield "redirect:" + opened.sessionUrl();
-                    }
-                    case PaymentPageService.VisitOutcome.Closed closed -> closed(shown, model, response);
-                    case PaymentPageService.VisitOutcome.AmountRefused refused -> {
-                        response.setStatus(HttpStatus.UNPROCESSABLE_CONTENT.value());
-                        yield form(shown, form, Map.of(VisitForm.AMOUNT, "This amount cannot be paid on this page "
-                                + "right now. Choose another amount, or ask " + shown.merchantName() + "."), model, now);
-                    }
-                };
-            }
-        };
+        return work.apply(found.get());
     }
 
     private Optional<PaymentPageService.PublicPage> find(String id) {

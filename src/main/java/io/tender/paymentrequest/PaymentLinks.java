@@ -70,13 +70,7 @@ public record PaymentLinks(PaymentRequestService service, PaymentRequests reques
 
     /** Up to {@code limit} requests older than {@code cursor} (null: the newest), of {@code status} (null: any). */
     public Page page(String merchantId, Mode mode, String status, String cursor, int limit) {
-        Map<String, String[]> parameters = new HashMap<>();
-        parameters.put("limit", new String[]{String.valueOf(limit)});
-        if (cursor != null && ID.matcher(cursor).matches()) {
-            parameters.put("cursor", new String[]{cursor});
-        }
-        ListQuery query = new ListQuery(parameters, ID, Set.of());
-        List<PaymentRequest> rows = requests.list(Caller.system(merchantId, mode), query,
+        List<PaymentRequest> rows = requests.list(Caller.system(merchantId, mode), ListQuery.page(ID, cursor, limit),
                 status != null && STATUSES.contains(status) ? status : null, null, null, null);
         boolean more = rows.size() > limit;
         List<Link> shown = (more ? rows.subList(0, limit) : rows).stream().map(recorder::view)

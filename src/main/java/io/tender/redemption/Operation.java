@@ -1,6 +1,7 @@
 package io.tender.redemption;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.tender.settlement.CallStatus;
 
 import java.time.Instant;
 import java.util.Map;
@@ -14,7 +15,7 @@ import java.util.Map;
  * a reversal names the key of the operation it gives back in {@code reverses}.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-record Operation(String id, Type type, Status status, long amount, Map<String, Object> providerReference,
+record Operation(String id, Type type, CallStatus status, long amount, Map<String, Object> providerReference,
                  OperationError error, Instant createdAt, String providerKey, String reverses) {
 
     enum Type {
@@ -25,20 +26,7 @@ record Operation(String id, Type type, Status status, long amount, Map<String, O
         }
     }
 
-    enum Status {
-        PENDING, UNKNOWN, SUCCEEDED, FAILED;
-
-        /** Not settled yet: not sent, being sent, or sent with an unknown outcome. */
-        boolean open() {
-            return this == PENDING || this == UNKNOWN;
-        }
-
-        String wire() {
-            return name().toLowerCase();
-        }
-    }
-
-    Operation settled(Status status, long amount, Map<String, Object> reference, OperationError error) {
+    Operation settled(CallStatus status, long amount, Map<String, Object> reference, OperationError error) {
         return new Operation(id, type, status, amount, reference, error, createdAt, providerKey, reverses);
     }
 }

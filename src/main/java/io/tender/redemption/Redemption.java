@@ -1,5 +1,6 @@
 package io.tender.redemption;
 
+import io.tender.settlement.CallStatus;
 import io.tender.api.Ids;
 import io.tender.auth.Mode;
 import io.tender.provider.ChangeVoucher;
@@ -120,7 +121,7 @@ final class Redemption {
         }
         long sameType = operations.stream().filter(o -> o.type() == operationType).count();
         String key = OperationKeys.of(id, operationType.wire(), sameType);
-        Operation operation = new Operation(Ids.newId("op_"), operationType, Operation.Status.PENDING,
+        Operation operation = new Operation(Ids.newId("op_"), operationType, CallStatus.PENDING,
                 operationAmount, null, null, now, key, reverses);
         operations.add(operation);
         updatedAt = now;
@@ -137,7 +138,7 @@ final class Redemption {
         OperationError error = new OperationError(type.errorCode("transport_error"),
                 "The provider gave no definite answer; the operation was reversed");
         operations.set(operations.indexOf(operation),
-                operation.settled(Operation.Status.FAILED, operation.amount(), null, error));
+                operation.settled(CallStatus.FAILED, operation.amount(), null, error));
         lastError = error;
         return beginReversal(operation.providerKey(), operation.amount(), now);
     }
@@ -163,7 +164,7 @@ final class Redemption {
     /** The reservation a confirm or a reversal of a held redemption refers to. */
     Optional<Operation> reservation() {
         return operations.stream()
-                .filter(o -> o.type() == Operation.Type.RESERVE && o.status() == Operation.Status.SUCCEEDED)
+                .filter(o -> o.type() == Operation.Type.RESERVE && o.status() == CallStatus.SUCCEEDED)
                 .findFirst();
     }
 
@@ -179,7 +180,7 @@ final class Redemption {
     void markUnknown(Instant now) {
         Operation operation = pending().orElseThrow(() -> new IllegalStateException("nothing pending on " + id));
         operations.set(operations.indexOf(operation), new Operation(operation.id(), operation.type(),
-                Operation.Status.UNKNOWN, operation.amount(), operation.providerReference(), operation.error(),
+                CallStatus.UNKNOWN, operation.amount(), operation.providerReference(), operation.error(),
                 operation.createdAt(), operation.providerKey(), operation.reverses()));
         updatedAt = now;
     }
@@ -195,7 +196,7 @@ final class Redemption {
         updatedAt = now;
         Transition transition = switch (outcome) {
             case ProviderOutcome.Approved approved -> {
-                operations.set(index, operation.settled(Operation.Status.SUCCEEDED, approved.amount(),
+                operations.set(index, operation.settled(CallStatus.SUCCEEDED, approved.amount(),
                         approved.reference(), null));
                 if (operation.type() != Operation.Type.REVERSE) {
                     providerReference = approved.reference();
@@ -226,7 +227,7 @@ final class Redemption {
             }
             case ProviderOutcome.Declined declined -> {
                 OperationError error = new OperationError(declined.errorCode(), declined.message());
-                operations.set(index, operation.settled(Operation.Status.FAILED, operation.amount(), null, error));
+                operations.set(index, operation.settled(CallStatus.FAILED, operation.amount(), null, error));
                 lastError = error;
                 if (operation.type() == Operation.Type.REVERSE) {
                     // The hold (or whatever the abandoned call did) stays where it is; the status does not change.
@@ -238,7 +239,7 @@ final class Redemption {
             case ProviderOutcome.Unknown unknown ->
                     throw new IllegalStateException("an unknown outcome must be resolved before it is recorded");
         };
-        long succeeded = operations.stream().filter(o -> o.status() == Operation.Status.SUCCEEDED).count();
+        long succeeded = operations.stream().filter(o -> o.status() == CallStatus.SUCCEEDED).count();
         version = (int) Math.max(1 + succeeded, status.isFinal() ? 2 : 1);
         return transition;
     }

@@ -43,7 +43,6 @@ import java.util.stream.Collectors;
 record MandateController(SeriesService service, Mandates mandates, SeriesViews views, IdempotentRequests idempotent) {
 
     private static final Pattern ID = Ids.pattern(Mandate.PREFIX);
-    private static final Pattern CUSTOMER = Ids.pattern("bcus_");
     private static final Set<String> STATUSES = Arrays.stream(Mandate.Status.values()).map(Mandate.Status::wire)
             .collect(Collectors.toSet());
 
@@ -64,10 +63,7 @@ record MandateController(SeriesService service, Mandates mandates, SeriesViews v
     ResponseEntity<ListPage<MandateView>> list(Caller caller, HttpServletRequest request) {
         var query = new ListQuery(request.getParameterMap(), ID, Set.of("customer", "status"));
         String status = query.oneOf("status", STATUSES);
-        String customer = query.single("customer");
-        if (customer != null && !CUSTOMER.matcher(customer).matches()) {
-            throw ApiException.badRequest("customer", "must be a customer id (bcus_…)");
-        }
+        String customer = SeriesInput.customer(query);
         query.throwIfInvalid();
         return ListPage.of(mandates.list(caller, query, customer, status), query.limit(), Mandate::id, views::mandate)
                 .toResponse();
@@ -114,9 +110,7 @@ record MandateController(SeriesService service, Mandates mandates, SeriesViews v
     @ProblemResponse(status = 409, description = "`invalid_state_transition`: the mandate is not active")
     ResponseEntity<byte[]> cancel(Caller caller, @PathVariable String id, @RequestBody(required = false) JsonNode body,
                                   HttpServletRequest request) {
-        var keyed = idempotent.keyed(request, body);
-        JsonInput.body(body).allow(Set.of()).throwIfInvalid();
-        return service.cancelMandate(caller, keyed, id).toEntity();
+        return service.cancelMandate(caller, idempotent.keyedWithoutBody(request, body), id).toEntity();
     }
 
     @Schema(name = "MandateList")

@@ -1,5 +1,7 @@
 package io.tender.subscription;
 
+import io.tender.api.ListQuery;
+import io.tender.api.ApiException;
 import io.tender.api.JsonInput;
 
 import java.time.DateTimeException;
@@ -15,6 +17,8 @@ import java.util.stream.Collectors;
 
 /** The field readers {@link MandateTerms} and {@link SubscriptionTerms} share; each records a problem and answers null. */
 final class SeriesInput {
+
+    private static final Pattern CUSTOMER = io.tender.api.Ids.pattern("bcus_");
 
     private static final Pattern DATE = Pattern.compile("^[0-9]{4}-[0-9]{2}-[0-9]{2}$");
     /**
@@ -91,5 +95,14 @@ final class SeriesInput {
             in.reject(name, "must be an IANA time zone such as Africa/Johannesburg");
             return null;
         }
+    }
+
+    /** A list's {@code customer} filter: a customer's id ({@code bcus_…}), or null for none; anything else is a 400. */
+    static String customer(ListQuery query) {
+        String customer = query.single("customer");
+        if (customer != null && !CUSTOMER.matcher(customer).matches()) {
+            throw ApiException.badRequest("customer", "must be a customer id (bcus_…)");
+        }
+        return customer;
     }
 }

@@ -48,7 +48,7 @@ public record SeriesPages(Subscriptions subscriptions, Mandates mandates, Series
 
     /** Up to {@code limit} subscriptions older than {@code cursor} (null: the newest), of {@code status} (null: any). */
     public Page<SubscriptionView> subscriptions(String merchantId, Mode mode, String status, String cursor, int limit) {
-        ListQuery query = query(SUBSCRIPTION, cursor, limit);
+        ListQuery query = ListQuery.page(SUBSCRIPTION, cursor, limit);
         return page(subscriptions.list(Caller.system(merchantId, mode), query,
                 null, status != null && SUBSCRIPTION_STATUSES.contains(status) ? status : null), limit, SubscriptionView::of,
                 SubscriptionView::id);
@@ -56,7 +56,7 @@ public record SeriesPages(Subscriptions subscriptions, Mandates mandates, Series
 
     /** Up to {@code limit} mandates older than {@code cursor} (null: the newest), of {@code status} (null: any). */
     public Page<MandateView> mandates(String merchantId, Mode mode, String status, String cursor, int limit) {
-        ListQuery query = query(MANDATE, cursor, limit);
+        ListQuery query = ListQuery.page(MANDATE, cursor, limit);
         return page(mandates.list(Caller.system(merchantId, mode), query, null,
                 status != null && MANDATE_STATUSES.contains(status) ? status : null), limit, views::mandate, MandateView::id);
     }
@@ -91,15 +91,6 @@ public record SeriesPages(Subscriptions subscriptions, Mandates mandates, Series
     public String agreedTerms(String merchantId, Mode mode, String mandateId, String merchantName) {
         Mandate mandate = mandates.get(Caller.system(merchantId, mode), mandateId, false);
         return MandateWords.of(mandate.fixed().terms(), merchantName, mandate.fixed().currency());
-    }
-
-    private static ListQuery query(Pattern ids, String cursor, int limit) {
-        Map<String, String[]> parameters = new HashMap<>();
-        parameters.put("limit", new String[]{String.valueOf(limit)});
-        if (cursor != null && ids.matcher(cursor).matches()) {
-            parameters.put("cursor", new String[]{cursor});
-        }
-        return new ListQuery(parameters, ids, Set.of());
     }
 
     private static <R, T> Page<T> page(List<R> rows, int limit, Function<R, T> view, Function<T, String> id) {

@@ -42,7 +42,6 @@ record SubscriptionController(SeriesService service, TestClocks clocks, Subscrip
                               IdempotentRequests idempotent) {
 
     private static final Pattern ID = Ids.pattern(Subscription.PREFIX);
-    private static final Pattern CUSTOMER = Ids.pattern("bcus_");
     private static final Set<String> STATUSES = Arrays.stream(Subscription.Status.values())
             .map(Subscription.Status::wire).collect(Collectors.toSet());
 
@@ -63,10 +62,7 @@ record SubscriptionController(SeriesService service, TestClocks clocks, Subscrip
     ResponseEntity<ListPage<SubscriptionView>> list(Caller caller, HttpServletRequest request) {
         var query = new ListQuery(request.getParameterMap(), ID, Set.of("customer", "status"));
         String status = query.oneOf("status", STATUSES);
-        String customer = query.single("customer");
-        if (customer != null && !CUSTOMER.matcher(customer).matches()) {
-            throw ApiException.badRequest("customer", "must be a customer id (bcus_…)");
-        }
+        String customer = SeriesInput.customer(query);
         query.throwIfInvalid();
         return ListPage.of(subscriptions.list(caller, query, customer, status), query.limit(), Subscription::id,
                 SubscriptionView::of).toResponse();
@@ -83,9 +79,7 @@ record SubscriptionController(SeriesService service, TestClocks clocks, Subscrip
     @ProblemResponse(status = 409, description = "`invalid_state_transition`: cancelled or completed already")
     ResponseEntity<byte[]> cancel(Caller caller, @PathVariable String id, @RequestBody(required = false) JsonNode body,
                                   HttpServletRequest request) {
-        var keyed = idempotent.keyed(request, body);
-        JsonInput.body(body).allow(Set.of()).throwIfInvalid();
-        return service.cancelSubscription(caller, keyed, id).toEntity();
+        return service.cancelSubscription(caller, idempotent.keyedWithoutBody(request, body), id).toEntity();
     }
 
     @PostMapping(value = "/collect/subscriptions/{id}/resume", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -100,9 +94,7 @@ record SubscriptionController(SeriesService service, TestClocks clocks, Subscrip
     @ProblemResponse(status = 409, description = "`invalid_state_transition`: the subscription is not `unpaid`")
     ResponseEntity<byte[]> resume(Caller caller, @PathVariable String id, @RequestBody(required = false) JsonNode body,
                                   HttpServletRequest request) {
-        var keyed = idempotent.keyed(request, body);
-        JsonInput.body(body).allow(Set.of()).throwIfInvalid();
-        return service.resume(caller, keyed, id).toEntity();
+        return service.resume(caller, idempotent.keyedWithoutBody(request, body), id).toEntity();
     }
 
     @PostMapping(value = "/collect/test_helpers/subscriptions/{id}/advance", produces = MediaType.APPLICATION_JSON_VALUE)

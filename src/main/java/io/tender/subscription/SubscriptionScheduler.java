@@ -21,31 +21,11 @@ import java.time.Instant;
  * every row is claimed with {@code SKIP LOCKED} and leaves its claimable state in the claiming transaction.
  */
 @Component
-class SubscriptionScheduler implements SchedulingConfigurer {
+record SubscriptionScheduler(SubscriptionCharges charges, Mandates mandates, Subscriptions subscriptions,
+                             SeriesViews views, Outbox outbox, TransactionTemplate tx, SeriesSettings settings,
+                             Clock clock) implements SchedulingConfigurer {
 
     private static final Logger log = LoggerFactory.getLogger(SubscriptionScheduler.class);
-
-    private final SubscriptionCharges charges;
-    private final Mandates mandates;
-    private final Subscriptions subscriptions;
-    private final SeriesViews views;
-    private final Outbox outbox;
-    private final TransactionTemplate tx;
-    private final SeriesSettings settings;
-    private final Clock clock;
-
-    SubscriptionScheduler(SubscriptionCharges charges, Mandates mandates, Subscriptions subscriptions,
-                          SeriesViews views, Outbox outbox, TransactionTemplate tx, SeriesSettings settings,
-                          Clock clock) {
-        this.charges = charges;
-        this.mandates = mandates;
-        this.subscriptions = subscriptions;
-        this.views = views;
-        this.outbox = outbox;
-        this.tx = tx;
-        this.settings = settings;
-        this.clock = clock;
-    }
 
     @Override
     public void configureTasks(ScheduledTaskRegistrar registrar) {

@@ -28,36 +28,14 @@ import java.util.List;
  * and rules, answering a typed {@link Answer}.
  */
 @Service
-public class WebhookService {
-
-    private final WebhookEndpoints endpoints;
-    private final WebhookDeliveries deliveries;
-    private final EventLog events;
-    private final WebhookDispatcher dispatcher;
-    private final int maxEndpoints;
-    private final Outbox outbox;
-    private final JsonMapper json;
-    private final WebhookTargets targets;
-    private final IdempotentRequests idempotent;
-
-    WebhookService(WebhookEndpoints endpoints, WebhookDeliveries deliveries, EventLog events,
-                   WebhookDispatcher dispatcher, WebhookSettings settings, Outbox outbox, JsonMapper json,
-                   WebhookTargets targets, IdempotentRequests idempotent) {
-        this.outbox = outbox;
-        this.json = json;
-        this.targets = targets;
-        this.idempotent = idempotent;
-        this.endpoints = endpoints;
-        this.deliveries = deliveries;
-        this.events = events;
-        this.dispatcher = dispatcher;
-        this.maxEndpoints = settings.maxEndpoints();
-    }
+public record WebhookService(WebhookEndpoints endpoints, WebhookDeliveries deliveries, EventLog events,
+                             WebhookDispatcher dispatcher, WebhookSettings settings, Outbox outbox, JsonMapper json,
+                             WebhookTargets targets, IdempotentRequests idempotent) {
 
     /** Creates an endpoint, unless the merchant already has {@code tender.webhooks.max-endpoints} in this mode (422). */
     WebhookEndpointView create(Caller caller, EndpointRequest request) {
-        if (endpoints.countLocked(caller.merchantId(), caller.mode()) >= maxEndpoints) {
-            throw new WebhookRejection.TooManyEndpoints(maxEndpoints).thrown();
+        if (endpoints.countLocked(caller.merchantId(), caller.mode()) >= settings.maxEndpoints()) {
+            throw new WebhookRejection.TooManyEndpoints(settings.maxEndpoints()).thrown();
         }
         var endpoint = WebhookEndpoint.create(Ids.newId("we_"), caller.merchantId(), caller.mode(), request,
                 Timestamps.now());

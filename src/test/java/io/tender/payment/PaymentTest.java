@@ -1,5 +1,6 @@
 package io.tender.payment;
 
+import io.tender.settlement.CallStatus;
 import io.tender.auth.Mode;
 import io.tender.processor.ProcessorOutcome;
 import io.tender.processor.ProcessorOutcome.ActionRequired;
@@ -212,9 +213,9 @@ class PaymentTest {
 
     @Test
     void aRestoredPaymentIsTheOneItsRowHolds() {
-        var authorize = new PaymentOperation("op_1", PaymentOperation.Type.AUTHORIZE, PaymentOperation.Status.SUCCEEDED,
+        var authorize = new PaymentOperation("op_1", PaymentOperation.Type.AUTHORIZE, CallStatus.SUCCEEDED,
                 9000, "pay_1:authorize", null, null, null, Map.of("processor_reference", "ch_1"), null, NOW);
-        var capture = new PaymentOperation("op_2", PaymentOperation.Type.CAPTURE, PaymentOperation.Status.SUCCEEDED,
+        var capture = new PaymentOperation("op_2", PaymentOperation.Type.CAPTURE, CallStatus.SUCCEEDED,
                 3000, "pay_1:capture", "pay_1:authorize", null, null, null, null, LATER);
         var error = new PaymentError("card_declined", "do_not_honor", "Declined.", "2026-05-20T08:25:31.014Z");
         var row = new Payment.Snapshot("pay_1",
@@ -267,7 +268,7 @@ class PaymentTest {
         assertThat(p.authorization()).isEmpty();
         assertThat(authorize.id()).matches("^op_[a-f0-9]{24}$");
         assertThat(authorize.type()).isEqualTo(PaymentOperation.Type.AUTHORIZE);
-        assertThat(authorize.status()).isEqualTo(PaymentOperation.Status.PENDING);
+        assertThat(authorize.status()).isEqualTo(CallStatus.PENDING);
         assertThat(authorize.amount()).isEqualTo(AMOUNT);
         assertThat(authorize.processorKey()).isEqualTo(p.id() + ":authorize");
         assertThat(authorize.authorizationKey()).isNull();
@@ -434,7 +435,7 @@ class PaymentTest {
         PaymentOperation waiting = p.awaitingCustomer().orElseThrow();
         assertThat(waiting.action()).isEqualTo("three_d_secure");
         assertThat(waiting.redirectUrl()).isEqualTo("https://acs.example/3ds/1");
-        assertThat(waiting.status()).isEqualTo(PaymentOperation.Status.PENDING);
+        assertThat(waiting.status()).isEqualTo(CallStatus.PENDING);
         assertThat(p.pending()).contains(waiting);
     }
 
@@ -494,7 +495,7 @@ class PaymentTest {
         // Once the answer is known it is recorded.
         p.settle(DECLINED, LATER, true, TTL);
         assertThat(p.operations()).filteredOn(o -> o.id().equals(pending.id()))
-                .extracting(PaymentOperation::status).containsExactly(PaymentOperation.Status.FAILED);
+                .extracting(PaymentOperation::status).containsExactly(CallStatus.FAILED);
     }
 
     /**
@@ -521,7 +522,7 @@ class PaymentTest {
 
         p.markUnknown(LATER);
 
-        assertThat(p.pending()).map(PaymentOperation::status).contains(PaymentOperation.Status.UNKNOWN);
+        assertThat(p.pending()).map(PaymentOperation::status).contains(CallStatus.UNKNOWN);
         assertThat(p.pending()).map(PaymentOperation::id).contains(id);
         assertThat(p.status()).isEqualTo(statusBefore);
         assertThat(p.notCapturable(LATER)).as("nothing begins beside an unknown call").isPresent();

@@ -1,5 +1,6 @@
 package io.tender.redemption;
 
+import io.tender.settlement.CallStatus;
 import io.tender.auth.Mode;
 import io.tender.provider.ChangeVoucher;
 import io.tender.provider.ProviderOutcome.Approved;
@@ -164,7 +165,7 @@ class RedemptionTest {
         Operation reserve = r.begin(Operation.Type.RESERVE, 0, NOW);
         assertThat(reserve.id()).matches("^op_[a-f0-9]{24}$");
         assertThat(reserve.providerKey()).isEqualTo(ID + ":reserve");
-        assertThat(reserve.status()).isEqualTo(Operation.Status.PENDING);
+        assertThat(reserve.status()).isEqualTo(CallStatus.PENDING);
         r.settle(approved(10000, "pin"), NOW);
         assertThat(r.begin(Operation.Type.CONFIRM, 10000, NOW).providerKey()).isEqualTo(ID + ":confirm");
     }
