@@ -64,12 +64,21 @@ public class BillingSearch {
      */
     public record BillFilter(String status, LocalDate dueFrom, LocalDate dueTo, String search) {
 
-        public static final BillFilter NONE = new BillFilter(null, null, null, null);
+        public static final BillFilter NONE = searching(null);
 
         public BillFilter {
             if (status != null && !BILL_STATUSES.contains(status)) {
                 throw new IllegalArgumentException("not a bill status: " + status);
             }
+        }
+
+        /** Narrowed by {@code search} alone. */
+        public static BillFilter searching(String search) {
+            return new BillFilter(null, null, null, search);
+        }
+
+        public BillFilter withStatus(String wanted) {
+            return new BillFilter(wanted, dueFrom, dueTo, search);
         }
     }
 

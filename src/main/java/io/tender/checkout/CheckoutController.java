@@ -46,7 +46,7 @@ record CheckoutController(Checkout checkout, FormTokens tokens, AttemptLimiter l
                 return "redirect:" + returnUrlWithOutcome(session);
             }
             return switch (session.state()) {
-                case OPEN -> payPage(session, chosen(session, method), Map.of(), new PaymentForm(null, null, null, null, null, null), model);
+                case OPEN -> payPage(session, chosen(session, method), Map.of(), PaymentForm.EMPTY, model);
                 case ACTION_REQUIRED -> processorPage(session).map(url -> seeOther(url, request))
                         .orElseGet(() -> session.testMode() ? "redirect:/checkout/" + id + "/action"
                                 : view(session, "checkout/waiting", model));

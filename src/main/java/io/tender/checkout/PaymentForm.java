@@ -44,6 +44,9 @@ public record PaymentForm(String method, String cardNumber, String expiry, Strin
         }
     }
 
+    /** The form before anything is typed. */
+    public static final PaymentForm EMPTY = from(field -> null);
+
     /** The form as posted, read by field name. */
     public static PaymentForm from(java.util.function.UnaryOperator<String> field) {
         return new PaymentForm(field.apply("method"), field.apply(CARD_NUMBER), field.apply(EXPIRY_DATE),

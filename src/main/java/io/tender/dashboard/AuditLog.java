@@ -17,8 +17,17 @@ class AuditLog {
     /** One entry: {@code userId} and {@code merchantId} are null when a sign-in failed for an unknown email. */
     record Entry(String merchantId, String userId, String actor, String action, String target, String mode,
                  String beforeJson, String afterJson) {
-        static Entry of(String merchantId, String userId, String actor, String action) {
-            return new Entry(merchantId, userId, actor, action, null, null, null, null);
+        /** What {@code userId} did as themself (signing in, say); null ids for an email that is no one user's. */
+        static Entry bySelf(String merchantId, String userId, String actor, String action) {
+            return new Entry(merchantId, userId, actor, action, userId, null, null, null);
+        }
+
+        static Entry bySelf(DashboardUsers.User user, String action) {
+            return bySelf(user.merchantId(), user.id(), user.email(), action);
+        }
+
+        Entry after(String json) {
+            return new Entry(merchantId, userId, actor, action, target, mode, beforeJson, json);
         }
     }
 

@@ -87,7 +87,7 @@ record CustomersController(BillingSearch billing, PaymentSearch payments, Mercha
         accounts.forEach(a -> accountNames.put(a.id(), a.name()));
         model.addAttribute("accounts", accounts.stream().map(ListedAccount::of).toList());
         model.addAttribute("moreAccounts", accounts.size() == BillingSearch.MAX_LIMIT);
-        var bills = billing.bills(user.merchantId(), inMode, new BillFilter(null, null, null, id), null, PAGE_SIZE);
+        var bills = billing.bills(user.merchantId(), inMode, BillFilter.searching(id), null, PAGE_SIZE);
         model.addAttribute("bills", bills.rows().stream()
                 .map(b -> ListedBill.of(b, customer.name(), accountNames.get(b.accountId()))).toList());
         model.addAttribute("moreBills", bills.nextCursor() != null);
@@ -114,7 +114,7 @@ record CustomersController(BillingSearch billing, PaymentSearch payments, Mercha
                 .getOrDefault(account.customerId(), account.customerId());
         model.addAttribute("account", ListedAccount.of(account));
         model.addAttribute("customerName", customerName);
-        var bills = billing.bills(user.merchantId(), inMode, new BillFilter(null, null, null, id), null, PAGE_SIZE);
+        var bills = billing.bills(user.merchantId(), inMode, BillFilter.searching(id), null, PAGE_SIZE);
         model.addAttribute("bills", bills.rows().stream()
                 .map(b -> ListedBill.of(b, customerName, account.name())).toList());
         model.addAttribute("moreBills", bills.nextCursor() != null);

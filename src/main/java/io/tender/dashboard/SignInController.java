@@ -190,10 +190,9 @@ class SignInController {
             return linkUnusable(response);
         }
         users.setPassword(owner.get().id(), passwords.encode(password));
-        audit.append(new AuditLog.Entry(owner.get().merchantId(), owner.get().id(), owner.get().email(),
-                "password.set", owner.get().id(), null, null, null), request);
-        audit.append(new AuditLog.Entry(owner.get().merchantId(), owner.get().id(), owner.get().email(),
-                "sign_in.succeeded", owner.get().id(), null, null, "{\"with\":\"sign_in_link\"}"), request);
+        audit.append(AuditLog.Entry.bySelf(owner.get(), "password.set"), request);
+        audit.append(AuditLog.Entry.bySelf(owner.get(), "sign_in.succeeded").after("{\"with\":\"sign_in_link\"}"),
+                request);
         signIns.start(owner.get(), request, response);
         return "redirect:/dashboard/test";
     }

@@ -70,8 +70,7 @@ class SignIns {
         String merchantId = accounts.isEmpty() ? null : accounts.getFirst().merchantId();
         String userId = accounts.size() == 1 ? accounts.getFirst().id() : null;
         if (!throttle.allows(email, address)) {
-            audit.append(new AuditLog.Entry(merchantId, userId, email, "sign_in.throttled", userId, null, null, null),
-                    request);
+            audit.append(AuditLog.Entry.bySelf(merchantId, userId, email, "sign_in.throttled"), request);
             return new Outcome.Throttled();
         }
         Optional<DashboardUsers.User> match = Optional.empty();
@@ -87,18 +86,15 @@ class SignIns {
         }
         if (match.isEmpty()) {
             throttle.failed(email, address);
-            audit.append(new AuditLog.Entry(merchantId, userId, email, "sign_in.failed", userId, null, null, null),
-                    request);
+            audit.append(AuditLog.Entry.bySelf(merchantId, userId, email, "sign_in.failed"), request);
             return new Outcome.Refused();
         }
         DashboardUsers.User user = match.get();
         if (secondFactors.enabled(user.id())) {
-            audit.append(new AuditLog.Entry(user.merchantId(), user.id(), user.email(), "sign_in.password_accepted",
-                    user.id(), null, null, null), request);
+            audit.append(AuditLog.Entry.bySelf(user, "sign_in.password_accepted"), request);
             return new Outcome.CodeNeeded(user);
         }
-        audit.append(new AuditLog.Entry(user.merchantId(), user.id(), user.email(), "sign_in.succeeded", user.id(),
-                null, null, null), request);
+        audit.append(AuditLog.Entry.bySelf(user, "sign_in.succeeded"), request);
         return new Outcome.SignedIn(user);
     }
 
@@ -109,21 +105,19 @@ class SignIns {
     Outcome secondStep(DashboardUsers.User user, String code, HttpServletRequest request) {
         String address = request.getRemoteAddr();
         if (!throttle.allows(user.email(), address)) {
-            audit.append(new AuditLog.Entry(user.merchantId(), user.id(), user.email(), "sign_in.throttled", user.id(),
-                    null, null, null), request);
+            audit.append(AuditLog.Entry.bySelf(user, "sign_in.throttled"), request);
             return new Outcome.Throttled();
         }
         Optional<SecondFactors.Factor> factor = user.disabled() ? Optional.empty()
                 : secondFactors.verify(user.id(), code);
         if (factor.isEmpty()) {
             throttle.failed(user.email(), address);
-            audit.append(new AuditLog.Entry(user.merchantId(), user.id(), user.email(), "sign_in.code_failed",
-                    user.id(), null, null, null), request);
+            audit.append(AuditLog.Entry.bySelf(user, "sign_in.code_failed"), request);
             return new Outcome.Refused();
         }
         String with = factor.get() == SecondFactors.Factor.CODE ? "code" : "recovery_code";
-        audit.append(new AuditLog.Entry(user.merchantId(), user.id(), user.email(), "sign_in.succeeded", user.id(),
-                null, null, "{\"with\":\"" + with + "\"}"), request);
+        audit.append(AuditLog.Entry.bySelf(user, "sign_in.succeeded").after("{\"with\":\"" + with + "\"}"),
+                request);
         return new Outcome.SignedIn(user);
     }
 

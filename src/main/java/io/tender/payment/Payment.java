@@ -1,11 +1,10 @@
 package io.tender.payment;
 
-import io.tender.settlement.CallStatus;
 import io.tender.api.Ids;
 import io.tender.api.Timestamps;
 import io.tender.auth.Mode;
 import io.tender.processor.ProcessorOutcome;
-import io.tender.settlement.OperationKeys;
+import io.tender.settlement.CallStatus;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -43,10 +42,16 @@ public final class Payment {
 
     /**
      * The session a payment is an attempt at, fixed when the attempt starts: the session, its
-     * {@code external_reference}, and the fingerprint of the card tried (null for other methods).
+     * {@code external_reference}, and the fingerprint of the card tried (null for other methods); {@link #NONE} for a
+     * payment made outside any session.
      */
     record Attempt(String paymentSessionId, String externalReference, String cardFingerprint) {
-        static final Attempt NONE = new Attempt(null, null, null);
+        static final Attempt NONE = of(null, null);
+
+        static Attempt of(PaymentSession session, String fingerprint) {
+            return session == null ? new Attempt(null, null, fingerprint)
+                    : new Attempt(session.id(), session.externalReference(), fingerprint);
+        }
     }
 
     /** What a stored row holds; {@link Payments} reads one from each row. */
@@ -60,7 +65,6 @@ public final class Payment {
 
     private final String id;
     private final Terms fixed;
-    /** The session it is an attempt at: none (every component null) for a payment made outside any session. */
     private final Attempt attempt;
     private final Instant createdAt;
 
@@ -88,12 +92,11 @@ public final class Payment {
 
     /**
      * The fixed part of a payment, with its processor calls; each factory then sets the state the payment starts in.
-     * {@code attempt} is null for a payment made outside any session.
      */
     private Payment(String id, Terms terms, Attempt attempt, Instant createdAt, List<PaymentOperation> operations) {
         this.id = id;
         this.fixed = terms;
-        this.attempt = attempt == null ? Attempt.NONE : attempt;
+        this.attempt = attempt;
         this.createdAt = createdAt;
         this.calls = new ProcessorCalls(id, operations);
     }
@@ -101,8 +104,9 @@ public final class Payment {
     /** A payment that has already succeeded in full (billing's test helper): automatic capture, no processor call. */
     static Payment succeeded(String merchantId, Mode mode, long amount, String currency, String obligationId,
                              String customerId, Instant now) {
-        Payment payment = new Payment(Ids.newId(Payments.PREFIX), new Terms(merchantId, mode, PaymentIntent.PAYMENT,
-                CaptureMethod.AUTOMATIC, amount, currency, "ZA", customerId, obligationId), null, now, List.of());
+        var terms = new Terms(merchantId, mode, PaymentIntent.PAYMENT, CaptureMethod.AUTOMATIC, amount, currency, "ZA",
+                customerId, obligationId);
+        Payment payment = new Payment(Ids.newId(Payments.PREFIX), terms, Attempt.NONE, now, List.of());
         payment.status = PaymentStatus.SUCCEEDED;
         payment.authorizedAmount = amount;
         payment.paidAmount = amount;
@@ -116,7 +120,7 @@ public final class Payment {
                            CaptureMethod captureMethod, Map<String, Object> details, String fingerprint, Instant now) {
         Payment payment = new Payment(Ids.newId(Payments.PREFIX), new Terms(merchantId, mode, intent, captureMethod,
                 session.amount(), session.currency(), session.country(), session.customerId(), session.obligationId()),
-                new Attempt(session.id(), session.externalReference(), fingerprint), now, List.of());
+                Attempt.of(session, fingerprint), now, List.of());
         payment.paymentMethodDetails = details;
         payment.metadata = session.metadata();
         payment.status = PaymentStatus.DRAFT;
@@ -132,9 +136,8 @@ public final class Payment {
      */
     static Payment charge(Terms terms, PaymentSession session, SavedPaymentMethod method, SeriesCharge series,
                           Map<String, String> metadata, Instant now) {
-        Payment payment = new Payment(Ids.newId(Payments.PREFIX), terms, new Attempt(
-                session == null ? null : session.id(), session == null ? null : session.externalReference(),
-                method.fingerprint()), now, List.of());
+        Payment payment = new Payment(Ids.newId(Payments.PREFIX), terms, Attempt.of(session, method.fingerprint()),
+                now, List.of());
         payment.paymentMethodDetails = method.details();
         payment.paymentMethodId = method.id();
         payment.series = series;
@@ -169,8 +172,7 @@ public final class Payment {
 
     /**
      * Records the authorization about to be sent; the draft is {@code pending} from now on. Only a draft authorizes.
-     * A subscription's charge goes under a key derived from its subscription, period and attempt
-     * ({@code sub_…:3:charge}, {@code sub_…:3:charge:2}): whoever records it, the processor sees one key per attempt.
+     * A subscription's charge goes under its {@link SeriesCharge#processorKey}.
      */
     PaymentOperation beginAuthorization(Instant now) {
         if (status != PaymentStatus.DRAFT) {
@@ -178,8 +180,7 @@ public final class Payment {
         }
         PaymentOperation operation = add(PaymentOperation.Type.AUTHORIZE, fixed.amount(), null, now);
         if (series != null && series.subscriptionId() != null) {
-            operation = calls.replace(operation, operation.rekeyed(OperationKeys.of(series.subscriptionId() + ":"
-                    + series.period(), "charge", series.attempt() - 1)));
+            operation = calls.replace(operation, operation.rekeyed(series.processorKey()));
         }
         status = PaymentStatus.PENDING;
         return operation;

@@ -37,14 +37,13 @@ public record PaymentFilter(Set<PaymentStatus> statuses, PaymentMethodType metho
     public static final List<String> ID_PREFIXES = List.of(Payments.PREFIX, "ps_", "bcus_", "mdt_",
             "sub_", "rfd_", SavedPaymentMethod.PREFIX, "ob_");
 
-    /** Matches everything. */
-    public static final PaymentFilter NONE = new PaymentFilter(Set.of(), null, null, null, null, null, null, null,
-            null, null, null);
-
     private static final long MAX_AMOUNT = 99_999_999L;
     private static final Pattern LAST_FOUR = Pattern.compile("^[0-9]{4}$");
     private static final Pattern REFERENCE = Pattern.compile("^[a-zA-Z0-9_-]{1,255}$");
     private static final Pattern ANY_ID = Pattern.compile("^[a-z]+_[A-Za-z0-9]{1,64}$");
+
+    /** Matches everything: an empty form. */
+    public static final PaymentFilter NONE = read(Map.of());
 
     public PaymentFilter {
         statuses = statuses == null || statuses.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(statuses));

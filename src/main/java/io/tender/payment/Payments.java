@@ -345,8 +345,9 @@ public class Payments {
             return null;
         }
         java.sql.Date date = rs.getDate("charge_date");
-        return new SeriesCharge(mandate, date == null ? null : date.toLocalDate(),
-                rs.getString("subscription_id"), (Integer) rs.getObject("subscription_period"),
-                (Integer) rs.getObject("period_attempt"), rs.getBoolean("off_session"));
+        String subscription = rs.getString("subscription_id");
+        return new SeriesCharge(mandate, date == null ? null : date.toLocalDate(), subscription == null ? null
+                : new SeriesCharge.Period(subscription, rs.getInt("subscription_period"), rs.getInt("period_attempt")),
+                rs.getBoolean("off_session"));
     }
 }

@@ -71,7 +71,7 @@ public record PaymentLinks(PaymentRequestService service, PaymentRequests reques
     /** Up to {@code limit} requests older than {@code cursor} (null: the newest), of {@code status} (null: any). */
     public Page page(String merchantId, Mode mode, String status, String cursor, int limit) {
         List<PaymentRequest> rows = requests.list(Caller.system(merchantId, mode), ListQuery.page(ID, cursor, limit),
-                status != null && STATUSES.contains(status) ? status : null, null, null, null);
+                status != null && STATUSES.contains(status) ? status : null);
         boolean more = rows.size() > limit;
         List<Link> shown = (more ? rows.subList(0, limit) : rows).stream().map(recorder::view)
                 .map(PaymentLinks::link).toList();

@@ -105,9 +105,17 @@ class PaymentRequests {
 
     List<PaymentRequest> list(Caller caller, ListQuery query, String status, String type, String externalReference,
                               String customer) {
-        return ListSql.from("select *, " + REFUNDED + " from payment_requests r").ownedBy(caller).where("status", status)
-                .where("type", type).where("external_reference", externalReference).where("customer_id", customer)
-                .page(jdbc, query, this::map);
+        return ofStatus(caller, status).where("type", type).where("external_reference", externalReference)
+                .where("customer_id", customer).page(jdbc, query, this::map);
+    }
+
+    /** A page of the caller's requests of {@code status} (null: any), whatever their type. */
+    List<PaymentRequest> list(Caller caller, ListQuery query, String status) {
+        return ofStatus(caller, status).page(jdbc, query, this::map);
+    }
+
+    private static ListSql ofStatus(Caller caller, String status) {
+        return ListSql.from("select *, " + REFUNDED + " from payment_requests r").ownedBy(caller).where("status", status);
     }
 
     /**

@@ -114,16 +114,16 @@ class BillingSearchIT extends ApiIntegrationTest {
         String voided = bill(merchant, customer, "voided", LocalDate.of(2030, 3, 31), now.minusSeconds(1));
         String foreign = bill(merchants.create().id(), customer, "unpaid", LocalDate.of(2030, 1, 31), now);
 
-        assertThat(ids(new BillingSearch.BillFilter(null, null, null, null), merchant))
+        assertThat(ids(BillingSearch.BillFilter.NONE, merchant))
                 .containsExactly(voided, paid, unpaid);
-        assertThat(ids(new BillingSearch.BillFilter("paid", null, null, null), merchant)).containsExactly(paid);
+        assertThat(ids(BillingSearch.BillFilter.NONE.withStatus("paid"), merchant)).containsExactly(paid);
         assertThat(ids(new BillingSearch.BillFilter(null, LocalDate.of(2030, 2, 28), LocalDate.of(2030, 3, 30), null),
                 merchant)).as("both ends included").containsExactly(paid);
-        assertThat(ids(new BillingSearch.BillFilter(null, null, null, customer), merchant))
+        assertThat(ids(BillingSearch.BillFilter.searching(customer), merchant))
                 .containsExactly(voided, paid, unpaid);
-        assertThat(ids(new BillingSearch.BillFilter(null, null, null, "INV-" + unpaid), merchant))
+        assertThat(ids(BillingSearch.BillFilter.searching("INV-" + unpaid), merchant))
                 .containsExactly(unpaid);
-        assertThat(ids(new BillingSearch.BillFilter(null, null, null, foreign), merchant)).isEmpty();
+        assertThat(ids(BillingSearch.BillFilter.searching(foreign), merchant)).isEmpty();
         assertThat(search.bill(merchant, Mode.TEST, foreign)).isEmpty();
     }
 

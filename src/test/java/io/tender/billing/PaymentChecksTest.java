@@ -29,7 +29,7 @@ class PaymentChecksTest {
     }
 
     private static Customer customer(String currency, Long balance, PaymentRules rules) {
-        return new Customer("bcus_1", "C-1", null, null, null, new RunningBalance("ob_2", currency, balance, rules),
+        return new Customer("bcus_1", "C-1", "Ada", null, null, new RunningBalance("ob_2", currency, balance, rules),
                 null, NOW, NOW);
     }
 

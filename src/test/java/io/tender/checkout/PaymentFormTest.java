@@ -6,6 +6,7 @@ import io.tender.processor.PaymentMethodInput;
 import org.junit.jupiter.api.Test;
 
 import java.time.YearMonth;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,6 +16,10 @@ class PaymentFormTest {
 
     private static PaymentForm card(String number, String expiry, String code) {
         return new PaymentForm("card", number, expiry, code, null, null);
+    }
+
+    private static PaymentForm bank(String bank) {
+        return PaymentForm.from(Map.of("method", "pay_by_bank", PaymentForm.BANK, bank)::get);
     }
 
     @Test
@@ -62,10 +67,10 @@ class PaymentFormTest {
 
     @Test
     void payByBankNeedsAKnownBank() {
-        assertThat(new PaymentForm("pay_by_bank", null, null, null, "nedbank", null)
+        assertThat(bank("nedbank")
                 .check(PaymentMethodType.PAY_BY_BANK, NOW, "ZA"))
                 .isEqualTo(new PaymentForm.Checked.Valid(new PaymentMethodInput.Bank("nedbank")));
-        assertThat(new PaymentForm("pay_by_bank", null, null, null, "", null).check(PaymentMethodType.PAY_BY_BANK, NOW, "ZA"))
+        assertThat(bank("").check(PaymentMethodType.PAY_BY_BANK, NOW, "ZA"))
                 .isInstanceOf(PaymentForm.Checked.Invalid.class);
     }
 

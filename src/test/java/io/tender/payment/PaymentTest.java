@@ -213,10 +213,10 @@ class PaymentTest {
 
     @Test
     void aRestoredPaymentIsTheOneItsRowHolds() {
-        var authorize = new PaymentOperation("op_1", PaymentOperation.Type.AUTHORIZE, CallStatus.SUCCEEDED,
-                9000, "pay_1:authorize", null, null, null, Map.of("processor_reference", "ch_1"), null, NOW);
-        var capture = new PaymentOperation("op_2", PaymentOperation.Type.CAPTURE, CallStatus.SUCCEEDED,
-                3000, "pay_1:capture", "pay_1:authorize", null, null, null, null, LATER);
+        var authorize = PaymentOperation.pending("op_1", PaymentOperation.Type.AUTHORIZE, 9000, "pay_1:authorize",
+                null, NOW).settled(CallStatus.SUCCEEDED, 9000, Map.of("processor_reference", "ch_1"), null);
+        var capture = PaymentOperation.pending("op_2", PaymentOperation.Type.CAPTURE, 3000, "pay_1:capture",
+                "pay_1:authorize", LATER).settled(CallStatus.SUCCEEDED, 3000, null, null);
         var error = new PaymentError("card_declined", "do_not_honor", "Declined.", "2026-05-20T08:25:31.014Z");
         var row = new Payment.Snapshot("pay_1",
                 new Payment.Terms("mer_2", Mode.LIVE, PaymentIntent.PAYMENT, MANUAL, 9000, "KES", "KE", "bcus_2",

@@ -49,7 +49,8 @@ class MaskingTest {
         assertThat(change.masked().pin()).isEqualTo("************7777");
         assertThat(change.masked().serialNumber()).isEqualTo("123456789012");
         assertThat(change.toString()).doesNotContain("4000999988887777");
-        var reference = new ChangeVoucher.WithReference("12345678901234567897", "1", "PC1", null, null, null, null, null, null);
+        var reference = new ChangeVoucher.WithReference("12345678901234567897", "1", "PC1", "2030-01-31", null,
+                "Change voucher", null, null, "Thank you");
         assertThat(reference.masked().pin()).isEqualTo("****************7897");
         assertThat(reference.toString()).doesNotContain("12345678901234567897");
     }

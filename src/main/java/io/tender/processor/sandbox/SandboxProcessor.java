@@ -205,8 +205,8 @@ public class SandboxProcessor implements PaymentProcessor {
                 });
                 Instant approveAt = answer instanceof ProcessorOutcome.Accepted
                         ? Instant.now().plus(refundDelay) : null;
-                return new SandboxProcessorLedger.Entry(call.operationKey(), "refund", call.authorizationKey(),
-                        call.amount(), call.currency(), answer, approveAt, null, null);
+                return SandboxProcessorLedger.Entry.answered(call.operationKey(), "refund", call.authorizationKey(),
+                        call.amount(), call.currency(), answer).approvingAt(approveAt);
             });
         });
         if (call.amount() % 100 == REFUND_TIMES_OUT_AFTER_APPROVING && outcome instanceof Approved) {
@@ -250,8 +250,8 @@ public class SandboxProcessor implements PaymentProcessor {
             } else {
                 outcome = approved(call.amount(), call.currency(), null);
             }
-            return new SandboxProcessorLedger.Entry(call.operationKey(), "capture", call.authorizationKey(),
-                    call.amount(), call.currency(), outcome, null, null, null);
+            return SandboxProcessorLedger.Entry.answered(call.operationKey(), "capture", call.authorizationKey(),
+                    call.amount(), call.currency(), outcome);
         });
     }
 
@@ -261,8 +261,8 @@ public class SandboxProcessor implements PaymentProcessor {
             long released = 0;
             if (authorization.isEmpty()) {
                 // Never received: fence it, so that it can never be approved later.
-                ledger.record(new SandboxProcessorLedger.Entry(call.authorizationKey(), "fenced", null, 0,
-                        call.currency(), Declined.notReceived("Cancelled before it arrived"), null, null, null));
+                ledger.record(SandboxProcessorLedger.Entry.fenced(call.authorizationKey(), call.currency(),
+                        Declined.notReceived("Cancelled before it arrived")));
             } else if (authorization.get().outcome() instanceof ActionRequired) {
                 ledger.settle(call.authorizationKey(), new Declined("payment_cancelled", "cancelled",
                         "The authorization was cancelled before the customer finished"));
@@ -270,8 +270,8 @@ public class SandboxProcessor implements PaymentProcessor {
                     && authorization.get().kind().equals("authorize")) {
                 released = approved.amount() - ledger.used(call.authorizationKey());
             }
-            return new SandboxProcessorLedger.Entry(call.operationKey(), "void", call.authorizationKey(),
-                    released, call.currency(), approved(released, call.currency(), null), null, null, null);
+            return SandboxProcessorLedger.Entry.answered(call.operationKey(), "void", call.authorizationKey(),
+                    released, call.currency(), approved(released, call.currency(), null));
         });
     }
 
@@ -286,8 +286,7 @@ public class SandboxProcessor implements PaymentProcessor {
             }
             return entry.map(SandboxProcessorLedger.Entry::outcome).orElseGet(() -> {
                 ProcessorOutcome fenced = Declined.notReceived("The processor never received this request");
-                ledger.record(new SandboxProcessorLedger.Entry(operationKey, "fenced", null, 0, "ZAR", fenced,
-                        null, null, null));
+                ledger.record(SandboxProcessorLedger.Entry.fenced(operationKey, "ZAR", fenced));
                 return fenced;
             });
         });

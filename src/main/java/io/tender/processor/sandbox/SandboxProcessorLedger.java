@@ -33,6 +33,21 @@ class SandboxProcessorLedger {
     record Entry(String operationKey, String kind, String authorizationKey, long amount, String currency,
                  ProcessorOutcome outcome, Instant approveAt, String funding, String keeps) {
 
+        /** An answer that neither arrives later nor keeps a card. */
+        static Entry answered(String operationKey, String kind, String authorizationKey, long amount, String currency,
+                              ProcessorOutcome outcome) {
+            return new Entry(operationKey, kind, authorizationKey, amount, currency, outcome, null, null, null);
+        }
+
+        /** A call that was never received, fenced so that it can never be approved later. */
+        static Entry fenced(String operationKey, String currency, ProcessorOutcome outcome) {
+            return answered(operationKey, "fenced", null, 0, currency, outcome);
+        }
+
+        Entry approvingAt(Instant at) {
+            return new Entry(operationKey, kind, authorizationKey, amount, currency, outcome, at, funding, keeps);
+        }
+
         Entry keeping(String behaviour) {
             return new Entry(operationKey, kind, authorizationKey, amount, currency, outcome, approveAt, funding,
                     behaviour);
