@@ -23,14 +23,15 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * A payment page at its {@code page_url} (decisions §7): server-rendered, no key, no script needed, the checkout's
  * look and protection headers. {@code GET /pages/{id}} shows the form (or that the page is closed);
  * {@code POST /pages/{id}} checks it, records the visit, opens its payment session and sends the payer there (303).
  * A post from another site, with a missing, forged or stale token, or over the client address's visit limit opens
- * nothing; a form with mistakes is shown again with them (422) and stores nothing. Every request, GET or POST, takes
- * one of the client address's page views before its id is looked up ({@link PageViews}).
+ * nothing; a form with mistakes is shown again with them (422) and stores nothing. Every request, GET or POST, is
+ * within the limits of {@link PageViews}: the client address's unknown ids, and the address's requests of this page.
  */
 @Hidden
 @Controller
@@ -38,21 +39,11 @@ record PublicPageController(PaymentPageService service, VisitTokens tokens, Rate
                             CrossSiteForms crossSite) {
     @GetMapping(value = "/pages/{id}", produces = MediaType.TEXT_HTML_VALUE)
     String page(@PathVariable String id, Model model, HttpServletRequest request, HttpServletResponse response) {
-        Optional<String> tooMany = views.refuse(request, response, model);
-        if (tooMany.isPresent()) {
-            return tooMany.get();
-        }
-        CheckoutHeaders.strict(response);
-        Optional<PaymentPageService.PublicPage> found = find(id);
-        if (found.isEmpty()) {
-            response.setStatus(HttpStatus.NOT_FOUND.value());
-            return "paymentpage/not-found";
-        }
-        Instant now = Timestamps.now();
-        if (!found.get().page().takesPayments(now)) {
-            return closed(found.get(), model, response);
-        }
-        return form(found.get(), VisitForm.blank(found.get().page()), Map.of(), model, now);
+        return withPage(id, model, request, response, shown -> {
+            Instant now = Timestamps.now();
+            return shown.page().takesPayments(now) ? form(shown, VisitForm.blank(shown.page()), Map.of(), model, now)
+                    : closed(shown, model, response);
+        });
     }
 
     /**
@@ -61,17 +52,11 @@ record PublicPageController(PaymentPageService service, VisitTokens tokens, Rate
      */
     @PostMapping(value = "/pages/{id}", produces = MediaType.TEXT_HTML_VALUE)
     String visit(@PathVariable String id, Model model, HttpServletRequest request, HttpServletResponse response) {
-        Optional<String> tooMany = views.refuse(request, response, model);
-        if (tooMany.isPresent()) {
-            return tooMany.get();
-        }
-        CheckoutHeaders.strict(response);
-        Optional<PaymentPageService.PublicPage> found = find(id);
-        if (found.isEmpty()) {
-            response.setStatus(HttpStatus.NOT_FOUND.value());
-            return "paymentpage/not-found";
-        }
-        PaymentPageService.PublicPage shown = found.get();
+        return withPage(id, model, request, response, shown -> visit(shown, model, request, response));
+    }
+
+    private String visit(PaymentPageService.PublicPage shown, Model model, HttpServletRequest request,
+                         HttpServletResponse response) {
         PaymentPage page = shown.page();
         Instant now = Timestamps.now();
         if (!page.takesPayments(now)) {
@@ -110,6 +95,21 @@ record PublicPageController(PaymentPageService service, VisitTokens tokens, Rate
                 };
             }
         };
+    }
+
+    /** The view of a page that exists, with the checkout's headers; else not found, or over a limit too many. */
+    private String withPage(String id, Model model, HttpServletRequest request, HttpServletResponse response,
+                            Function<PaymentPageService.PublicPage, String> page) {
+        return views.render(id, this::find, request, response, model, () -> notFound(response), shown -> {
+            CheckoutHeaders.strict(response);
+            return page.apply(shown);
+        });
+    }
+
+    private static String notFound(HttpServletResponse response) {
+        CheckoutHeaders.strict(response);
+        response.setStatus(HttpStatus.NOT_FOUND.value());
+        return "paymentpage/not-found";
     }
 
     private Optional<PaymentPageService.PublicPage> find(String id) {

@@ -9,8 +9,8 @@ import java.time.Duration;
  * {@code tender.rate-limits.*}: the token buckets of decisions §9, each refilled continuously at {@code per-second}
  * tokens a second ({@code per-minute} a minute for page visits and views) up to {@code burst}. Failed authentications and
  * balance lookups hold across instances (decisions §12: their buckets are in PostgreSQL, so every instance must have
- * the same settings); requests per key, page visits and page views hold per instance: N instances behind a load balancer let
- * through up to N times as much.
+ * the same settings); requests per key, page visits and page views hold per instance: N instances behind a load
+ * balancer let through up to N times as much.
  *
  * @param failedAuthentications per client address: requests that present a credential (an API key, or the admin
  *                              token) that is not valid; once an instance has refused one, every request from that
@@ -20,16 +20,21 @@ import java.time.Duration;
  * @param perKey                per API key: every request
  * @param pageVisits            per client address: payment page visits that open a payment session (decisions §7),
  *                              so that a bot cannot open sessions without bound
- * @param pageViews             per client address: every request of a public page by its id (a payment page, the
- *                              hosted checkout and its status), GET or POST, found or not (decisions §12), so that
- *                              nobody can try ids fast
+ * @param pageViews             per client address: requests of public pages by an id that does not exist (a payment
+ *                              page, the hosted checkout and its status; GET or POST), so that nobody can try ids fast
+ *                              (decisions §12, §13); while an address is over it, every request of a public page from
+ *                              it is refused before its id is looked up
+ * @param pageViewsPerId        per client address and id: requests of a payment page or checkout that exists, its
+ *                              status polls included (decisions §13), so that payers behind one address (a mobile
+ *                              network's carrier-grade NAT) all reach a popular page while one client cannot hammer it
  */
 @ConfigurationProperties("tender.rate-limits")
 public record RateLimitSettings(@DefaultValue FailedAuthentications failedAuthentications,
                                 @DefaultValue BalanceLookups balanceLookups,
                                 @DefaultValue PerKey perKey,
                                 @DefaultValue PageVisits pageVisits,
-                                @DefaultValue PageViews pageViews) {
+                                @DefaultValue PageViews pageViews,
+                                @DefaultValue PageViewsPerId pageViewsPerId) {
 
     /** One token bucket: {@code tokens} every {@code period}, at most {@code burst} at once. */
     sealed interface Limit permits PerSecond, PerMinute {
@@ -72,7 +77,7 @@ public record RateLimitSettings(@DefaultValue FailedAuthentications failedAuthen
     }
 
     /** A bucket refilled {@code per-minute}: its tokens are those, over a minute. */
-    sealed interface PerMinute extends Limit permits PageVisits, PageViews {
+    sealed interface PerMinute extends Limit permits PageVisits, PageViews, PageViewsPerId {
         long perMinute();
 
         @Override
@@ -94,12 +99,24 @@ public record RateLimitSettings(@DefaultValue FailedAuthentications failedAuthen
     }
 
     /**
-     * A payer's visit takes a few requests, and a waiting page polls its status every 1.5 s (40 a minute): the default
-     * lets several payers behind one address through, and lets nobody try more than 2 ids a second.
+     * Only ids that do not exist count here (a mistyped or expired link now and then): the default lets nobody try more
+     * than 2 ids a second, and does not touch the payers of pages that exist ({@link PageViewsPerId}).
      */
     public record PageViews(@DefaultValue("120") long perMinute, @DefaultValue("60") long burst) implements PerMinute {
         public PageViews {
             check("page-views", perMinute, burst);
+        }
+    }
+
+    /**
+     * A payer's visit takes a few requests, and a waiting page polls its status every 1.5 s (40 a minute): the default
+     * lets a crowd behind one address open one page (a shared link) ten times a second, and lets one page of a
+     * checkout be polled by many tabs, while a single client looping on one id is refused.
+     */
+    public record PageViewsPerId(@DefaultValue("600") long perMinute, @DefaultValue("300") long burst)
+            implements PerMinute {
+        public PageViewsPerId {
+            check("page-views-per-id", perMinute, burst);
         }
     }
 

@@ -1,7 +1,8 @@
 /**
- * Rate limits (decisions §9, §12): token buckets for failed authentications per client address and balance lookups
- * per API key, shared by every instance in PostgreSQL ({@code rate_limit_buckets}), and for requests per API key and
- * payment page visits per client address, in this instance's memory. A refusal is 429 {@code too_many_requests} with
+ * Rate limits (decisions §9, §12, §13): token buckets for failed authentications per client address and balance
+ * lookups per API key, shared by every instance in PostgreSQL ({@code rate_limit_buckets}), and for requests per API
+ * key, payment page visits per client address, public page ids that do not exist per client address and public pages
+ * that exist per client address and id, in this instance's memory. A refusal is 429 {@code too_many_requests} with
  * {@code Retry-After} and the {@code RateLimit-Policy} / {@code RateLimit} fields.
  */
 @ApplicationModule(allowedDependencies = {"api"})
