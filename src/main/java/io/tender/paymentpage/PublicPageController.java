@@ -75,7 +75,7 @@ record PublicPageController(PaymentPageService service, VisitTokens tokens, Rate
             }
             case VisitForm.Checked.Valid valid -> {
                 try {
-                    rateLimits.pageVisit(request);
+                    rateLimits.pageVisit(request, page.id());
                 } catch (ApiException e) {
                     response.setStatus(e.status());
                     e.headers().forEach(response::setHeader);

@@ -18,7 +18,7 @@ import java.time.Duration;
  *                              the bucket has tokens again
  * @param balanceLookups        per API key: {@code POST /stored_value/lookup}
  * @param perKey                per API key: every request
- * @param pageVisits            per client address: payment page visits that open a payment session (decisions §7),
+ * @param pageVisits            per client address and page: payment page visits that open a payment session (decisions §7, §13),
  *                              so that a bot cannot open sessions without bound
  * @param pageViews             per client address: requests of public pages by an id that does not exist (a payment
  *                              page, the hosted checkout and its status; GET or POST), so that nobody can try ids fast
@@ -91,8 +91,12 @@ public record RateLimitSettings(@DefaultValue FailedAuthentications failedAuthen
         }
     }
 
-    /** Payers share addresses (mobile networks' carrier-grade NAT): the default lets a crowd through, not a bot. */
-    public record PageVisits(@DefaultValue("20") long perMinute, @DefaultValue("20") long burst) implements PerMinute {
+    /**
+     * Per client address and page. Payers share addresses (mobile networks' carrier-grade NAT): the default lets a crowd
+     * of 60 behind one address open a page shared on social media at once, and one more a second, not a bot that opens
+     * sessions without end.
+     */
+    public record PageVisits(@DefaultValue("60") long perMinute, @DefaultValue("60") long burst) implements PerMinute {
         public PageVisits {
             check("page-visits", perMinute, burst);
         }

@@ -85,7 +85,7 @@ public class RateLimits {
         this.perKey = new Limiter("per-key", settings.perKey(), time, ticker,
                 "Too many requests with this API key. Retry after the time in Retry-After.");
         this.pageVisits = new Limiter("page-visit", settings.pageVisits(), time, ticker,
-                "Too many payment page visits from this client address. Retry after the time in Retry-After.");
+                "Too many visits of this payment page from this client address. Retry after the time in Retry-After.");
         this.pageViews = new Limiter("page-view", settings.pageViews(), time, ticker,
                 "Too many requests for payment pages that do not exist from this client address. Retry after the time "
                         + "in Retry-After.");
@@ -120,9 +120,13 @@ public class RateLimits {
         balanceLookups.take(keyId);
     }
 
-    /** Takes one payment page visit (one payment session opened) from the client address's bucket, or refuses it. */
-    public void pageVisit(HttpServletRequest request) {
-        pageVisits.take(clientAddress(request.getRemoteAddr()));
+    /**
+     * Takes one payment page visit (one payment session opened) of the page {@code pageId} from the bucket of the
+     * client address and that page, or refuses it: payers behind one address (a carrier-grade NAT) share the page's
+     * bucket only, not every page's (decisions §13).
+     */
+    public void pageVisit(HttpServletRequest request, String pageId) {
+        pageVisits.take(clientAddress(request.getRemoteAddr()) + " " + pageId);
     }
 
     /**

@@ -68,7 +68,7 @@ class RateLimitsTest {
         assertThat(settings.failedAuthentications()).isEqualTo(new RateLimitSettings.FailedAuthentications(10, 20));
         assertThat(settings.balanceLookups()).isEqualTo(new RateLimitSettings.BalanceLookups(10, 20));
         assertThat(settings.perKey()).isEqualTo(new RateLimitSettings.PerKey(1000, 2000));
-        assertThat(settings.pageVisits()).isEqualTo(new RateLimitSettings.PageVisits(20, 20));
+        assertThat(settings.pageVisits()).isEqualTo(new RateLimitSettings.PageVisits(60, 60));
         assertThat(settings.pageViews()).isEqualTo(new RateLimitSettings.PageViews(120, 60));
         assertThat(settings.pageViewsPerId()).isEqualTo(new RateLimitSettings.PageViewsPerId(600, 300));
     }
@@ -256,25 +256,26 @@ class RateLimitsTest {
     }
 
     @Test
-    void anAddressOpensItsBurstOfPageVisitsThenOneEveryRefillOfAMinute() {
+    void anAddressOpensItsBurstOfVisitsOfOnePageThenOneEveryRefillOfAMinuteWhileItsOtherPagesOpen() {
         RateLimits limits = limits(Map.of("tender.rate-limits.page-visits.per-minute", "6",
                 "tender.rate-limits.page-visits.burst", "3"));
         var payer = from("198.51.100.20");
         for (int i = 0; i < 3; i++) {
-            limits.pageVisit(payer);
+            limits.pageVisit(payer, "pp_a");
         }
-        ApiException refused = catchThrowableOfType(ApiException.class, () -> limits.pageVisit(payer));
+        ApiException refused = catchThrowableOfType(ApiException.class, () -> limits.pageVisit(payer, "pp_a"));
         assertThat(refused.status()).isEqualTo(429);
         // 6 a minute: one token every 10 s; an empty bucket of 3 fills in 30 s.
         assertThat(refused.headers()).containsExactlyInAnyOrderEntriesOf(Map.of(
                 "Retry-After", "10",
                 "RateLimit-Policy", "\"page-visit\";q=3;w=30",
                 "RateLimit", "\"page-visit\";r=0;t=10"));
-        limits.pageVisit(from("198.51.100.21"));
+        limits.pageVisit(from("198.51.100.21"), "pp_a");
+        limits.pageVisit(payer, "pp_b");
         advance(9_000);
-        assertThat(catchThrowableOfType(ApiException.class, () -> limits.pageVisit(payer))).isNotNull();
+        assertThat(catchThrowableOfType(ApiException.class, () -> limits.pageVisit(payer, "pp_a"))).isNotNull();
         advance(1_000);
-        limits.pageVisit(payer);
+        limits.pageVisit(payer, "pp_a");
     }
 
     /** One request of a public page by an id that does not exist: the check before the lookup, then its cost. */
@@ -301,7 +302,7 @@ class RateLimitsTest {
         assertThatThrownBy(() -> limits.refuseIfTryingPageIds(guesser)).isInstanceOf(ApiException.class);
         unknownId(limits, from("198.51.100.31"));
         // Unknown ids and page visits are separate buckets.
-        limits.pageVisit(guesser);
+        limits.pageVisit(guesser, "pp_a");
         advance(499);
         assertThat(catchThrowableOfType(ApiException.class, () -> limits.refuseIfTryingPageIds(guesser))).isNotNull();
         advance(1);
