@@ -1,5 +1,7 @@
 package io.tender.dashboard;
 
+import org.springframework.web.util.HtmlUtils;
+
 import java.io.IOException;
 import java.net.CookieManager;
 import java.net.CookiePolicy;
@@ -38,7 +40,16 @@ final class DashboardClient {
         String location() {
             return header("Location");
         }
+
+        /** The words of the page's alert (its {@code role="alert"} box) as a reader sees them; null without one. */
+        String alert() {
+            Matcher alert = ALERT.matcher(body);
+            return alert.find() ? HtmlUtils.htmlUnescape(alert.group(1).replaceAll("<[^>]*>", " "))
+                    .replaceAll("\\s+", " ").strip() : null;
+        }
     }
+
+    private static final Pattern ALERT = Pattern.compile("role=\"alert\"[^>]*>(.*?)</div>", Pattern.DOTALL);
 
     private static final Pattern CSRF = Pattern.compile("name=\"_csrf\"\\s+value=\"([^\"]+)\"|value=\"([^\"]+)\"\\s+name=\"_csrf\"");
 
