@@ -71,6 +71,7 @@ class DocumentShape implements GlobalOpenApiCustomizer {
         openProblemCode(components.get("ProblemDetail"));
         namedMaps(components);
         typedOptions(components);
+        ValueRules.declare(openApi, components);
         DocumentUnions.shape(components);
         closeRequests(openApi, components);
         NamedEnums.name(openApi);

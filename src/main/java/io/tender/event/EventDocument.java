@@ -97,8 +97,40 @@ class EventDocument implements DocumentPart {
         union.setDiscriminator(new Discriminator().propertyName("type").mapping(mapping));
         components.put("Event", union);
         openApi.setWebhooks(webhooks);
+        eventTypes(openApi, components);
         openApi.addTagsItem(new Tag().name("Webhooks").description("What Tender posts to your webhook endpoints: one "
                 + "event per request, signed (Standard Webhooks)."));
+    }
+
+    /**
+     * The event types as values: {@code EventType} for the event log's {@code type} filter, {@code EnabledEvent}
+     * (also {@code "*"}) for a webhook endpoint's {@code enabled_events}, which names at least one of them, each once.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void eventTypes(OpenAPI openApi, Map<String, Schema> components) {
+        Schema eventType = typed("string").description("An event type (docs/events.md).");
+        eventType.setEnum(new ArrayList<>(EventTypes.ALL));
+        components.put("EventType", eventType);
+        Schema enabled = typed("string").description("An event type, or `*` for every type, those added later too.");
+        List<String> values = new ArrayList<>(List.of(EventTypes.WILDCARD));
+        values.addAll(EventTypes.ALL);
+        enabled.setEnum(values);
+        components.put("EnabledEvent", enabled);
+
+        PathItem events = openApi.getPaths() == null ? null : openApi.getPaths().get("/events");
+        if (events != null && events.getGet() != null && events.getGet().getParameters() != null) {
+            events.getGet().getParameters().stream().filter(p -> "type".equals(p.getName()))
+                    .forEach(p -> p.setSchema(ref("EventType")));
+        }
+        components.values().forEach(schema -> {
+            Schema<?> list = schema.getProperties() == null ? null : (Schema<?>) schema.getProperties().get("enabled_events");
+            if (list != null && list.getItems() != null) {
+                list.setItems(ref("EnabledEvent"));
+                // At most 100 items, each once: the distinct values are fewer, so no maxItems says more.
+                list.setMinItems(1);
+                list.setUniqueItems(true);
+            }
+        });
     }
 
     /** What a webhook endpoint receives: the event, signed as Standard Webhooks sign it. */

@@ -86,6 +86,36 @@ class DeclaredRulesIT extends ApiIntegrationTest {
                 + "\"email\":\"ada@example.com\",\"metadata\":{\"" + key + EMOJI + "\":\"v\"}}").send(), "metadata");
     }
 
+    /**
+     * An action that takes no input declares no request body now; a client that sends {@code {}} (as the document
+     * said before) is still answered as one that sends nothing, and a property is still refused.
+     */
+    @Test
+    void anActionWithoutInputTakesNoBodyOrAnEmptyObject() {
+        String[] sessions = new String[3];
+        for (int i = 0; i < sessions.length; i++) {
+            var session = api.post("/collect/payment_sessions", "{\"amount\":1000,\"currency\":\"ZAR\"}").send();
+            assertThat(session.status()).isEqualTo(201);
+            sessions[i] = "/collect/payment_sessions/" + session.json().get("id").stringValue() + "/cancel";
+        }
+        assertThat(api.post(sessions[0], null).send().status()).isEqualTo(200);
+        assertThat(api.post(sessions[1], "{}").send().status()).isEqualTo(200);
+        assertBadRequest(api.post(sessions[2], "{\"reason\":\"x\"}").send(), "reason");
+
+        var endpoint = api.post("/webhook_endpoints", "{\"url\":\"http://127.0.0.1:9/hook\",\"enabled_events\":[\"redemption.reversed\"]}")
+                .send();
+        assertThat(endpoint.status()).as(endpoint.toString()).isEqualTo(201);
+        String rotate = "/webhook_endpoints/" + endpoint.json().get("id").stringValue() + "/rotate_secret";
+        assertThat(api.post(rotate, null).send().status()).isEqualTo(200);
+        assertThat(api.post(rotate, "{}").send().status()).isEqualTo(200);
+
+        JsonNode document = anonymous().get("/openapi.json").send().json();
+        assertThat(document.path("paths").path("/collect/payment_sessions/{id}/cancel").path("post").has("requestBody"))
+                .isFalse();
+        assertThat(document.path("paths").path("/webhook_endpoints/{id}/rotate_secret").path("post").has("requestBody"))
+                .isFalse();
+    }
+
     @Test
     void theEmailRuleIsTheOneTheDocumentDeclares() {
         JsonNode email = anonymous().get("/openapi.json").send().json().path("components").path("schemas")
