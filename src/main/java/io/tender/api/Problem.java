@@ -16,7 +16,8 @@ public record Problem(
         @Schema(example = "400") int status,
         @Schema(example = "amount: must be at least 1") String detail,
         @Schema(description = "Request path", example = "/collect/redemptions") String instance,
-        @Schema(description = "An open set of codes: see DocumentShape") String code,
+        // An open string listing ProblemCode's values: DocumentShape writes its schema.
+        String code,
         @Schema(example = "req_0193f1c2a4b5c6d7e8f9a0b1") String requestId,
         List<FieldError> errors) {
 }

@@ -44,13 +44,14 @@ final class ValueRules {
                 if (schema == null || schema.getPattern() != null) {
                     continue;
                 }
+                // A parameter's schema may be one object that springdoc shares between operations: replace it.
                 if ("header".equals(parameter.getIn()) && "If-Match".equalsIgnoreCase(parameter.getName())) {
-                    schema.setPattern(IF_MATCH_PATTERN);
+                    parameter.setSchema(OpenApiSchemas.typed("string").pattern(IF_MATCH_PATTERN));
                     parameter.setDescription(parameter.getDescription() == null
                             ? "The version the client last saw, e.g. `2` (or `\"2\"`, `W/\"2\"`, as an ETag gives it); "
                                     + "a different one is 409 conflict" : parameter.getDescription());
                 } else if ("path".equals(parameter.getIn()) && "id".equals(parameter.getName())) {
-                    schema.setPattern(idPattern(openApi, components, path, operation));
+                    parameter.setSchema(OpenApiSchemas.typed("string").pattern(idPattern(openApi, components, path, operation)));
                 }
             }
         }));

@@ -199,6 +199,21 @@ class OpenApiShapeIT extends ApiIntegrationTest {
     }
 
     @Test
+    void aPathsIdHasThePatternOfTheObjectThePathNames() {
+        Map<String, String> expected = Map.of(
+                "/collect/payments/{id}/refunds", "^pay_", "/collect/payments/{id}", "^pay_",
+                "/collect/redemptions/{id}/reverse", "^rdm_", "/webhook_endpoints/{id}/deliveries", "^we_",
+                "/events/{id}/redeliver", "^evt_", "/collect/test_helpers/subscriptions/{id}/advance", "^sub_",
+                "/collect/payment_pages/{id}/qr.png", "^pp_");
+        expected.forEach((path, prefix) -> document.path("paths").path(path).forEach(operation ->
+                operation.path("parameters").forEach(parameter -> {
+                    if (parameter.path("in").asString().equals("path")) {
+                        assertThat(parameter.path("schema").path("pattern").asString()).as(path).startsWith(prefix);
+                    }
+                })));
+    }
+
+    @Test
     void everyOperationHasOneTagNamingItsResource() {
         Set<String> declared = new HashSet<>();
         document.path("tags").forEach(t -> declared.add(t.path("name").asString()));
