@@ -101,7 +101,7 @@ public final class JsonInput {
             return null;
         }
         try {
-            return Instant.parse(value);
+            return Timestamps.parse(value);
         } catch (DateTimeParseException e) {
             reject(name, Timestamps.RULE);
             return null;
@@ -144,7 +144,8 @@ public final class JsonInput {
     }
 
     private boolean inRange(String value, String name, int min, int max) {
-        if (value.length() < min || value.length() > max) {
+        int length = characters(value);
+        if (length < min || length > max) {
             reject(name, min == max ? "must be exactly " + min + " characters"
                     : "must be " + min + " to " + max + " characters");
             return false;
@@ -199,7 +200,7 @@ public final class JsonInput {
             JsonNode item = value.get(i);
             if (!item.isString()) {
                 reject(name + "[" + i + "]", "must be a string");
-            } else if (item.stringValue().isEmpty() || item.stringValue().length() > maxLength) {
+            } else if (item.stringValue().isEmpty() || characters(item.stringValue()) > maxLength) {
                 reject(name + "[" + i + "]", "must be 1 to " + maxLength + " characters");
             } else if (LINE_BREAK.matcher(item.stringValue()).find()) {
                 reject(name + "[" + i + "]", ONE_LINE);
@@ -276,13 +277,13 @@ public final class JsonInput {
         for (var entry : value.properties()) {
             String key = entry.getKey();
             JsonNode item = entry.getValue();
-            if (key.isEmpty() || key.length() > 40) {
+            if (key.isEmpty() || characters(key) > 40) {
                 reject(name, "key names must be 1 to 40 characters");
             } else if (nullRemoves && item.isNull()) {
                 result.put(key, null);
             } else if (!item.isString()) {
                 reject(name + "." + key, "must be a string");
-            } else if (item.stringValue().length() > 500) {
+            } else if (characters(item.stringValue()) > 500) {
                 reject(name + "." + key, "must be at most 500 characters");
             } else {
                 result.put(key, item.stringValue());
@@ -355,5 +356,13 @@ public final class JsonInput {
 
     private String pathOf(String name) {
         return path.isEmpty() ? name : name.isEmpty() ? path : path + "." + name;
+    }
+
+    /**
+     * A string's length as JSON Schema's {@code minLength}/{@code maxLength} count it, and as a person does: in
+     * characters (code points), so that an emoji is one, not the two UTF-16 units Java's {@code length()} counts.
+     */
+    public static int characters(String value) {
+        return value.codePointCount(0, value.length());
     }
 }

@@ -35,8 +35,8 @@ import java.util.regex.Pattern;
 
 @ProblemResponse(status = 404, description = "No such endpoint for this key")
 @RestController
-@Tag(name = "Webhooks", description = "Endpoints that receive signed events (Standard Webhooks), their delivery "
-        + "attempts, and redelivery.")
+@Tag(name = "Webhook endpoints", description = "Endpoints that receive signed events (Standard Webhooks), their "
+        + "delivery attempts, and redelivery.")
 class WebhookEndpointController {
 
     private static final Pattern ENDPOINT_ID = Ids.pattern("we_");
