@@ -70,9 +70,11 @@ class WebhooksController {
     private final Merchants merchants;
     private final AuditLog audit;
     private final JsonMapper json;
+    private final Reauthentication reauth;
 
     WebhooksController(WebhookDeliveryLog log, WebhookActions actions, Merchants merchants, AuditLog audit,
-                       JsonMapper json) {
+                       JsonMapper json, Reauthentication reauth) {
+        this.reauth = reauth;
         this.log = log;
         this.actions = actions;
         this.merchants = merchants;
@@ -103,6 +105,11 @@ class WebhooksController {
         if (key == null || !KEY.matcher(key).matches()) {
             response.setStatus(HttpStatus.BAD_REQUEST.value());
             return listPage(user, mode, form, Map.of(), EXPIRED_FORM, model);
+        }
+        Optional<String> confirm = reauth.confirmInLive(user, mode, "Adding a live webhook endpoint", request,
+                response, model);
+        if (confirm.isPresent()) {
+            return confirm.get();
         }
         StoredResponse answer;
         try {
@@ -198,6 +205,11 @@ class WebhooksController {
         var endpoint = form.endpoint();
         if (!"yes".equals(confirmed)) {
             return confirmPage(mode, endpoint, "rotate", key, model);
+        }
+        Optional<String> confirm = reauth.confirmInLive(user, mode, "Rotating a live signing secret", request,
+                response, model);
+        if (confirm.isPresent()) {
+            return confirm.get();
         }
         StoredResponse answer = actions.rotateSecret(user.merchantId(), Mode.fromWire(mode), id, key, request);
         if (answer.status() >= 300) {

@@ -56,6 +56,7 @@ final class DashboardClient {
     private final String base;
     private final CookieManager cookies = new CookieManager(null, CookiePolicy.ACCEPT_ALL);
     private final HttpClient http;
+    private final Map<String, String> everyRequest = new LinkedHashMap<>();
     private String csrf;
 
     DashboardClient(String base) {
@@ -91,6 +92,15 @@ final class DashboardClient {
             throw new IllegalStateException("the sign-in link answered " + accepted.status());
         }
         return browser;
+    }
+
+    /**
+     * A header sent with every request from now on: {@code X-Forwarded-For} makes the client another address for a
+     * service that trusts this loopback proxy ({@code server.forward-headers-strategy=native}), an IPv6 one too.
+     */
+    DashboardClient always(String header, String value) {
+        everyRequest.put(header, value);
+        return this;
     }
 
     Page get(String path, String... headers) {
@@ -143,6 +153,7 @@ final class DashboardClient {
     }
 
     private Page send(HttpRequest.Builder request, String... headers) {
+        everyRequest.forEach(request::header);
         for (int i = 0; i + 1 < headers.length; i += 2) {
             request.header(headers[i], headers[i + 1]);
         }
