@@ -2,7 +2,8 @@
 // integrators know are where they expect them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Tender, { OPERATIONS } from "@tender/sdk";
 
@@ -33,4 +34,18 @@ test("resources are named as integrators expect", () => {
     "payments.capture", "refunds.create", "billing.customers.create", "webhookEndpoints.create", "events.list"]) {
     assert.ok(at.has(name), name);
   }
+});
+
+test("the built library imports nothing but its own modules: no Node module, no package, so it runs on edge runtimes", () => {
+  const dist = fileURLToPath(new URL("../../dist/", import.meta.url));
+  const files = readdirSync(dist, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"));
+  assert.ok(files.length > 0);
+  for (const file of files) {
+    const text = readFileSync(join(dist, file), "utf8");
+    const imports = [...text.matchAll(/(?:import|export)\s[^;]*?from\s+"([^"]+)"|import\("([^"]+)"\)/g)].map((m) => m[1] ?? m[2]);
+    assert.deepEqual(imports.filter((i) => !i!.startsWith("./") && !i!.startsWith("../")), [], file);
+    assert.doesNotMatch(text, /\b(process|Buffer|require)\b[.(]/, file);
+  }
+  const manifest = JSON.parse(readFileSync(fileURLToPath(new URL("../../package.json", import.meta.url)), "utf8"));
+  assert.equal(manifest.dependencies, undefined, "no runtime dependency");
 });
