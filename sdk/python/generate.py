@@ -209,6 +209,16 @@ def is_list(document, operation):
     return takes_cursor and {"data", "has_more", "next_cursor"} <= set(properties)
 
 
+def path_param_name(path, name, tag):
+    """`id` of the resource's own path stays `id`; another object's is named by the segment before it
+    (`/collect/payments/{id}/refunds` under Refunds: `payment_id`)."""
+    segments = path.split("/")
+    before = segments[segments.index("{" + name + "}") - 1]
+    if name != "id" or not before or before == resource_name(tag):
+        return snake(name)
+    return (before[:-1] if before.endswith("s") else before) + "_id"
+
+
 def python_name(parameter):
     """A query parameter's keyword: created_at[gte] -> created_at_gte."""
     return re.sub(r"\W+", "_", parameter).strip("_")
@@ -255,6 +265,7 @@ def resource_map(document):
                 "http_method": http_method.upper(),
                 "path": path,
                 "path_params": [p["name"] for p in parameters if p["in"] == "path"],
+                "path_names": {p["name"]: path_param_name(path, p["name"], tag) for p in parameters if p["in"] == "path"},
                 "query_params": [p["name"] for p in parameters if p["in"] == "query"],
                 "if_match": any(p["in"] == "header" and p["name"].lower() == "if-match" for p in parameters),
                 "idempotency_key": http_method in ("post", "patch") or declares_key,
@@ -362,7 +373,7 @@ def document_tag_description(document, tag):
 
 
 def method_py(document, m, flavour, item_schemas):
-    args = ["self"] + [f"{snake(p)}: str" for p in m["path_params"]]
+    args = ["self"] + [f"{m['path_names'][p]}: str" for p in m["path_params"]]
     if m["body"]:
         args.append("body: Union[Dict[str, Any], Any, None] = None")
     args.append("*")
@@ -376,7 +387,7 @@ def method_py(document, m, flavour, item_schemas):
              "headers: Optional[Dict[str, str]] = None"]
     if m["body"]:
         args.append("**fields: Any")
-    path = "f" + repr(re.sub(r"\{(\w+)\}", lambda g: "{_q(" + snake(g.group(1)) + ")}", m["path"]))
+    path = "f" + repr(re.sub(r"\{(\w+)\}", lambda g: "{_q(" + m["path_names"][g.group(1)] + ")}", m["path"]))
     query = ", ".join(f"{q!r}: {python_name(q)}" for q in m["query_params"])
     call = [f"method={m['http_method']!r}", f"path={path}"]
     if m["query_params"]:

@@ -16,7 +16,7 @@ import ts from "typescript";
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { resourceMap, apiVersion, isList, successResponse, requestBodyOf, paramsOf } from "./operations.mjs";
+import { resourceMap, apiVersion, isList, successResponse, requestBodyOf, paramsOf, pathParamName } from "./operations.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -136,11 +136,12 @@ function resourcesTs() {
 function methodTs(op) {
   const { pathParams, queryParams, headerParams } = paramsOf(op.operation);
   const opType = `operations[${JSON.stringify(op.operationId)}]`;
-  const args = pathParams.map((p) => `${camel(p.name)}: string`);
+  const names = Object.fromEntries(pathParams.map((p) => [p.name, camel(pathParamName(op.path, p.name, op.tag))]));
+  const args = pathParams.map((p) => `${names[p.name]}: string`);
   const body = requestBodyOf(op.operation);
   const ifMatch = headerParams.some((h) => h.name.toLowerCase() === "if-match");
   const optionsType = ifMatch ? "RequestOptions & IfMatch" : "RequestOptions";
-  const path = "`" + op.path.replace(/\{(\w+)\}/g, (_, n) => "${encodeURIComponent(" + camel(n) + ")}") + "`";
+  const path = "`" + op.path.replace(/\{(\w+)\}/g, (_, n) => "${encodeURIComponent(" + names[n] + ")}") + "`";
   const doc = [op.operation.summary, op.operation.description].filter(Boolean).join(": ").replace(/\*\//g, "*\\/");
   const jsdoc = `  /** ${doc.replace(/\n/g, "\n   * ")}\n   * \`${op.httpMethod.toUpperCase()} ${op.path}\` (${op.operationId}). */`;
   const success = successResponse(op.operation);

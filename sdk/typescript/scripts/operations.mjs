@@ -73,6 +73,7 @@ export function resourceMap(document) {
       const declaresKey = (operation.parameters ?? []).some((p) => p.in === "header" && p.name.toLowerCase() === "idempotency-key");
       byResource.get(key).methods.push({
         operationId: operation.operationId,
+        tag,
         method: methodName(operation.operationId, tag),
         httpMethod,
         path,
@@ -91,6 +92,18 @@ export function resourceMap(document) {
     }
   }
   return { resources };
+}
+
+/**
+ * A path parameter's name in the client: `id` of the resource's own path stays `id`; another object's `id` is named
+ * by the segment before it (`/collect/payments/{id}/refunds` under Refunds: `payment_id`).
+ */
+export function pathParamName(path, name, tag) {
+  const segments = path.split("/");
+  const before = segments[segments.indexOf(`{${name}}`) - 1];
+  const own = tag.toLowerCase().split(/\s+/).join("_");
+  if (name !== "id" || !before || before === own) return name;
+  return `${before.endsWith("s") ? before.slice(0, -1) : before}_id`;
 }
 
 export function paramsOf(operation) {

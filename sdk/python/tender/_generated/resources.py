@@ -352,9 +352,9 @@ class Redemptions(Resource):
 class Refunds(Resource):
     """Refunds: Captured money given back, in part or in full, exactly once (decisions §10)."""
 
-    def create(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Refund:
+    def create(self, payment_id: str, body: Union[Dict[str, Any], Any, None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Refund:
         """Refund a payment (`POST /collect/payments/{id}/refunds`, createRefund)."""
-        return self._request(Call(method='POST', path=f'/collect/payments/{_q(id)}/refunds', body=self._body(body, fields), idempotency_key=idempotency_key, if_match=if_match, max_retries=max_retries, timeout=timeout, headers=headers), Refund)
+        return self._request(Call(method='POST', path=f'/collect/payments/{_q(payment_id)}/refunds', body=self._body(body, fields), idempotency_key=idempotency_key, if_match=if_match, max_retries=max_retries, timeout=timeout, headers=headers), Refund)
 
     def list(self, *, limit: Any = None, cursor: Any = None, payment: Any = None, status: Any = None, created_at_gte: Any = None, created_at_lt: Any = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None) -> ListPage[Refund]:
         """List refunds: every item across pages when iterated (`GET /collect/refunds`, listRefunds)."""
@@ -416,9 +416,9 @@ class WebhookEndpoints(Resource):
         """List delivery attempts: every item across pages when iterated (`GET /webhook_endpoints/{id}/deliveries`, listWebhookDeliveries)."""
         return self._list(Call(method='GET', path=f'/webhook_endpoints/{_q(id)}/deliveries', query={'limit': limit, 'cursor': cursor, 'event_id': event_id, 'status': status, 'created_at[gte]': created_at_gte, 'created_at[lt]': created_at_lt}, idempotency_key=False, max_retries=max_retries, timeout=timeout, headers=headers), WebhookDeliveryAttempt)
 
-    def redeliver_event(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Redelivery:
+    def redeliver_event(self, event_id: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Redelivery:
         """Redeliver an event (`POST /events/{id}/redeliver`, redeliverEvent)."""
-        return self._request(Call(method='POST', path=f'/events/{_q(id)}/redeliver', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Redelivery)
+        return self._request(Call(method='POST', path=f'/events/{_q(event_id)}/redeliver', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Redelivery)
 
     def retrieve(self, id: str, *, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None) -> WebhookEndpoint:
         """Retrieve a webhook endpoint (`GET /webhook_endpoints/{id}`, getWebhookEndpoint)."""
@@ -692,9 +692,9 @@ class AsyncRedemptions(AsyncResource):
 class AsyncRefunds(AsyncResource):
     """Refunds: Captured money given back, in part or in full, exactly once (decisions §10)."""
 
-    async def create(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Refund:
+    async def create(self, payment_id: str, body: Union[Dict[str, Any], Any, None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Refund:
         """Refund a payment (`POST /collect/payments/{id}/refunds`, createRefund)."""
-        return await self._request(Call(method='POST', path=f'/collect/payments/{_q(id)}/refunds', body=self._body(body, fields), idempotency_key=idempotency_key, if_match=if_match, max_retries=max_retries, timeout=timeout, headers=headers), Refund)
+        return await self._request(Call(method='POST', path=f'/collect/payments/{_q(payment_id)}/refunds', body=self._body(body, fields), idempotency_key=idempotency_key, if_match=if_match, max_retries=max_retries, timeout=timeout, headers=headers), Refund)
 
     def list(self, *, limit: Any = None, cursor: Any = None, payment: Any = None, status: Any = None, created_at_gte: Any = None, created_at_lt: Any = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None) -> AsyncListPage[Refund]:
         """List refunds: every item across pages when iterated (`GET /collect/refunds`, listRefunds)."""
@@ -756,9 +756,9 @@ class AsyncWebhookEndpoints(AsyncResource):
         """List delivery attempts: every item across pages when iterated (`GET /webhook_endpoints/{id}/deliveries`, listWebhookDeliveries)."""
         return self._list(Call(method='GET', path=f'/webhook_endpoints/{_q(id)}/deliveries', query={'limit': limit, 'cursor': cursor, 'event_id': event_id, 'status': status, 'created_at[gte]': created_at_gte, 'created_at[lt]': created_at_lt}, idempotency_key=False, max_retries=max_retries, timeout=timeout, headers=headers), WebhookDeliveryAttempt)
 
-    async def redeliver_event(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Redelivery:
+    async def redeliver_event(self, event_id: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Redelivery:
         """Redeliver an event (`POST /events/{id}/redeliver`, redeliverEvent)."""
-        return await self._request(Call(method='POST', path=f'/events/{_q(id)}/redeliver', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Redelivery)
+        return await self._request(Call(method='POST', path=f'/events/{_q(event_id)}/redeliver', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Redelivery)
 
     async def retrieve(self, id: str, *, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None) -> WebhookEndpoint:
         """Retrieve a webhook endpoint (`GET /webhook_endpoints/{id}`, getWebhookEndpoint)."""

@@ -229,8 +229,8 @@ export class RedemptionTypesResource extends Resource {
 export class RefundsResource extends Resource {
   /** Refund a payment: Gives back `amount` of the payment's captured money (default: all that is left to refund). The refunds of a payment that are not `failed` never add up to more than its `paid_amount`. Answers 201 with the refund whatever its status: a declined refund is `failed`. Sends `refund.created`, then `refund.succeeded` or `refund.failed`. A refund of a payment applied to a bill, account or customer reverses that much of the application when it succeeds (`obligation.amount_reversed`).
    * `POST /collect/payments/{id}/refunds` (createRefund). */
-  create(id: string, body: Models.RefundPaymentRequest = {}, options: RequestOptions & IfMatch = {}): Promise<Models.Refund> {
-    return this.request<Models.Refund>({ method: "POST", path: `/collect/payments/${encodeURIComponent(id)}/refunds`, body, idempotencyKey: true, expect: "json" }, options);
+  create(paymentId: string, body: Models.RefundPaymentRequest = {}, options: RequestOptions & IfMatch = {}): Promise<Models.Refund> {
+    return this.request<Models.Refund>({ method: "POST", path: `/collect/payments/${encodeURIComponent(paymentId)}/refunds`, body, idempotencyKey: true, expect: "json" }, options);
   }
   /** List refunds: Newest first, with cursor pagination.
    * `GET /collect/refunds` (listRefunds). */
@@ -306,8 +306,8 @@ export class WebhookEndpointsResource extends Resource {
   }
   /** Redeliver an event: Queues the event again, now and with a fresh retry schedule, for the given endpoint or else for every enabled endpoint that receives its type. Receivers see the same webhook-id.
    * `POST /events/{id}/redeliver` (redeliverEvent). */
-  redeliverEvent(id: string, body: Models.RedeliverRequest = {}, options: RequestOptions = {}): Promise<Models.Redelivery> {
-    return this.request<Models.Redelivery>({ method: "POST", path: `/events/${encodeURIComponent(id)}/redeliver`, body, idempotencyKey: true, expect: "json" }, options);
+  redeliverEvent(eventId: string, body: Models.RedeliverRequest = {}, options: RequestOptions = {}): Promise<Models.Redelivery> {
+    return this.request<Models.Redelivery>({ method: "POST", path: `/events/${encodeURIComponent(eventId)}/redeliver`, body, idempotencyKey: true, expect: "json" }, options);
   }
   /** Retrieve a webhook endpoint: The secret is not shown again.
    * `GET /webhook_endpoints/{id}` (getWebhookEndpoint). */
