@@ -67,7 +67,9 @@ def verify(raw_body: RawBody, headers: Mapping[str, Any], secret: str, *, tolera
         raise WebhookVerificationError("the secret is the endpoint's whsec_… signing secret")
     body = _raw(raw_body)
     expected = sign(secret, message_id, timestamp, body)
-    if not any(hmac.compare_digest(candidate, expected) for candidate in signatures.split(" ") if candidate.startswith("v1,")):
+    # Compared as bytes: compare_digest refuses str that is not ASCII, which a forged header may hold.
+    if not any(hmac.compare_digest(candidate.encode(), expected.encode())
+               for candidate in signatures.split(" ") if candidate.startswith("v1,")):
         raise WebhookVerificationError("no signature matches: wrong secret, or the body was changed (verify the raw bytes)")
     event = json.loads(body)
     cls = EVENT_TYPES.get(event.get("type")) if isinstance(event, dict) else None

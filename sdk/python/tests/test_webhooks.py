@@ -53,6 +53,7 @@ def test_a_changed_body_another_secret_a_missing_header_or_a_stale_timestamp_is_
         (json.dumps(json.loads(EVENT), indent=2).encode(), good, SECRET),
         (EVENT, good, other),
         (EVENT, {k: v for k, v in good.items() if k != "webhook-signature"}, SECRET),
+        (EVENT, {**good, "webhook-signature": "v1,é" + good["webhook-signature"][4:]}, SECRET),
         (EVENT, headers(EVENT, int(time.time()) - 301), SECRET),
         (EVENT, headers(EVENT, int(time.time()) + 301), SECRET),
     ]:

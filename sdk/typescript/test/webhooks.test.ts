@@ -44,6 +44,7 @@ test("a changed body, another secret, a missing header or a stale timestamp is r
   await refused(tender.webhooks.verify(JSON.stringify(JSON.parse(EVENT), null, 2), good, SECRET));
   await refused(tender.webhooks.verify(EVENT, good, "whsec_" + btoa("another secret of thirty-two bytes")));
   await refused(tender.webhooks.verify(EVENT, { ...good, "webhook-signature": undefined }, SECRET));
+  await refused(tender.webhooks.verify(EVENT, { ...good, "webhook-signature": "v1,é" + good["webhook-signature"].slice(4) }, SECRET));
   const old = Math.floor(Date.now() / 1000) - 301;
   await refused(tender.webhooks.verify(EVENT, await headers(EVENT, old), SECRET));
   const ahead = Math.floor(Date.now() / 1000) + 301;
