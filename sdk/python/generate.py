@@ -297,7 +297,8 @@ def resources_py(document):
             if m["list"]:
                 items = document["components"]["schemas"][m["response_schema"]]["properties"]["data"]["items"]
                 item_schemas[m["response_schema"]] = schema_of(document, items)
-    needed = sorted(set(schemas) | set(item_schemas.values()))
+    bodies = {m["body_schema"] for r in resources for m in r["methods"] if m["body_schema"]}
+    needed = sorted(set(schemas) | set(item_schemas.values()) | bodies)
     lines = [HEADER, "from __future__ import annotations", "",
              "from typing import Any, Dict, List, Optional, Union", "",
              "from .._core import AsyncListPage, AsyncResource, Call, ListPage, Resource, _q"]
@@ -375,7 +376,8 @@ def document_tag_description(document, tag):
 def method_py(document, m, flavour, item_schemas):
     args = ["self"] + [f"{m['path_names'][p]}: str" for p in m["path_params"]]
     if m["body"]:
-        args.append("body: Union[Dict[str, Any], Any, None] = None")
+        model = python_type(document, m["body_schema"]).replace(", Dict[str, Any]]", "]") if m["body_schema"] else "Any"
+        args.append(f"body: Union[{model}, Dict[str, Any], None] = None")
     args.append("*")
     for q in m["query_params"]:
         args.append(f"{python_name(q)}: Any = None")

@@ -156,3 +156,13 @@ async def test_the_async_client_retries_and_paginates_alike():
         assert redemption.id == REDEMPTION["id"]
         assert script.requests[0].headers["Idempotency-Key"] == script.requests[1].headers["Idempotency-Key"]
         assert [r.id async for r in tender.redemptions.list()] == [REDEMPTION["id"]]
+
+
+def test_a_body_may_be_a_generated_model_and_keywords_add_to_it():
+    from tender._generated.models import OneVoucherRedemptionRequest, OneVoucherSource
+
+    script = Script((201, REDEMPTION))
+    body = OneVoucherRedemptionRequest(type="vouchers.one_voucher", source=OneVoucherSource(pin="4136000000000011"))
+    client(script).redemptions.create(body, external_reference="order-42")
+    assert script.requests[0].content == \
+        b'{"source":{"pin":"4136000000000011"},"type":"vouchers.one_voucher","external_reference":"order-42"}'

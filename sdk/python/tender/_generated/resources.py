@@ -8,8 +8,21 @@ from .._core import AsyncListPage, AsyncResource, Call, ListPage, Resource, _q
 from .models import (
     Account,
     AccountList,
+    AdvanceTestClockRequest,
     Bill,
     BillList,
+    CapturePaymentRequest,
+    CompletePaymentSessionRequest,
+    ConfirmRedemptionRequest,
+    CreateAccountRequest,
+    CreateBillRequest,
+    CreateCustomerRequest,
+    CreatePaymentPageRequest,
+    CreatePaymentRequestRequest,
+    CreatePaymentSessionRequest,
+    CreateRedemptionRequest,
+    CreateTestPaymentRequest,
+    CreateWebhookEndpointRequest,
     Customer,
     CustomerList,
     DeletedWebhookEndpoint,
@@ -24,8 +37,12 @@ from .models import (
     MandateSchedule,
     ObligationAmountAppliedEvent,
     ObligationAmountReversedEvent,
+    OneVoucherLookupRequest,
     OneVoucherRedemption,
+    OneVoucherRedemptionRequest,
+    OttLookupRequest,
     OttRedemption,
+    OttRedemptionRequest,
     Payment,
     PaymentAttemptFailedEvent,
     PaymentCancelledEvent,
@@ -54,7 +71,10 @@ from .models import (
     PaymentSessionUpdatedEvent,
     PaymentSucceededEvent,
     PaymentVoidedEvent,
+    ProviderCLookupRequest,
     ProviderCRedemption,
+    ProviderCRedemptionRequest,
+    RedeliverRequest,
     Redelivery,
     Redemption,
     RedemptionConfirmedEvent,
@@ -68,13 +88,22 @@ from .models import (
     RefundCreatedEvent,
     RefundFailedEvent,
     RefundList,
+    RefundPaymentRequest,
     RefundSucceededEvent,
     StoredValueBalance,
+    StoredValueLookupRequest,
     Subscription,
     SubscriptionCancelledEvent,
     SubscriptionCreatedEvent,
     SubscriptionList,
     SubscriptionUpdatedEvent,
+    UpdateAccountRequest,
+    UpdateBillRequest,
+    UpdateCustomerRequest,
+    UpdatePaymentPageRequest,
+    UpdatePaymentRequestRequest,
+    UpdateWebhookEndpointRequest,
+    VoidPaymentRequest,
     WebhookDeliveryAttempt,
     WebhookDeliveryAttemptList,
     WebhookEndpoint,
@@ -208,7 +237,7 @@ class PaymentMethods(Resource):
 class PaymentPages(Resource):
     """Payment pages: A reusable page anyone can pay through (`page_url`): a fixed amount or the payer's choice, the payer's details and custom fields. Each visit is a payment session of its own."""
 
-    def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentPage:
+    def create(self, body: Union[CreatePaymentPageRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentPage:
         """Create a payment page (`POST /collect/payment_pages`, createPaymentPage)."""
         return self._request(Call(method='POST', path=f'/collect/payment_pages', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), PaymentPage)
 
@@ -240,7 +269,7 @@ class PaymentPages(Resource):
         """Retrieve a payment page (`GET /collect/payment_pages/{id}`, getPaymentPage)."""
         return self._request(Call(method='GET', path=f'/collect/payment_pages/{_q(id)}', idempotency_key=False, max_retries=max_retries, timeout=timeout, headers=headers), PaymentPage)
 
-    def update(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentPage:
+    def update(self, id: str, body: Union[UpdatePaymentPageRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentPage:
         """Update a payment page (`PATCH /collect/payment_pages/{id}`, updatePaymentPage)."""
         return self._request(Call(method='PATCH', path=f'/collect/payment_pages/{_q(id)}', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), PaymentPage)
 
@@ -252,7 +281,7 @@ class PaymentRequests(Resource):
         """Cancel a payment request (`DELETE /collect/payment_requests/{id}`, cancelPaymentRequest)."""
         return self._request(Call(method='DELETE', path=f'/collect/payment_requests/{_q(id)}', idempotency_key=idempotency_key, if_match=if_match, max_retries=max_retries, timeout=timeout, headers=headers), PaymentRequest)
 
-    def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentRequest:
+    def create(self, body: Union[CreatePaymentRequestRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentRequest:
         """Create a payment request (`POST /collect/payment_requests`, createPaymentRequest)."""
         return self._request(Call(method='POST', path=f'/collect/payment_requests', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), PaymentRequest)
 
@@ -272,7 +301,7 @@ class PaymentRequests(Resource):
         """Retrieve a payment request (`GET /collect/payment_requests/{id}`, getPaymentRequest)."""
         return self._request(Call(method='GET', path=f'/collect/payment_requests/{_q(id)}', idempotency_key=False, max_retries=max_retries, timeout=timeout, headers=headers), PaymentRequest)
 
-    def update(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentRequest:
+    def update(self, id: str, body: Union[UpdatePaymentRequestRequest, Dict[str, Any], None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentRequest:
         """Update a payment request (`PATCH /collect/payment_requests/{id}`, updatePaymentRequest)."""
         return self._request(Call(method='PATCH', path=f'/collect/payment_requests/{_q(id)}', body=self._body(body, fields), idempotency_key=idempotency_key, if_match=if_match, max_retries=max_retries, timeout=timeout, headers=headers), PaymentRequest)
 
@@ -284,11 +313,11 @@ class PaymentSessions(Resource):
         """Cancel a payment session (`POST /collect/payment_sessions/{id}/cancel`, cancelPaymentSession)."""
         return self._request(Call(method='POST', path=f'/collect/payment_sessions/{_q(id)}/cancel', idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), PaymentSession)
 
-    def complete(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentSession:
+    def complete(self, id: str, body: Union[CompletePaymentSessionRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentSession:
         """Choose the next payment method (`POST /collect/payment_sessions/{id}/complete`, completePaymentSession)."""
         return self._request(Call(method='POST', path=f'/collect/payment_sessions/{_q(id)}/complete', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), PaymentSession)
 
-    def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentSession:
+    def create(self, body: Union[CreatePaymentSessionRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentSession:
         """Create a payment session (`POST /collect/payment_sessions`, createPaymentSession)."""
         return self._request(Call(method='POST', path=f'/collect/payment_sessions', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), PaymentSession)
 
@@ -300,7 +329,7 @@ class PaymentSessions(Resource):
 class Payments(Resource):
     """Payments: Payments: attempts at payment sessions and billing's test-helper payments; captures and voids of manual authorizations."""
 
-    def capture(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Payment:
+    def capture(self, id: str, body: Union[CapturePaymentRequest, Dict[str, Any], None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Payment:
         """Capture an authorised payment (`POST /collect/payments/{id}/captures`, capturePayment)."""
         return self._request(Call(method='POST', path=f'/collect/payments/{_q(id)}/captures', body=self._body(body, fields), idempotency_key=idempotency_key, if_match=if_match, max_retries=max_retries, timeout=timeout, headers=headers), Payment)
 
@@ -312,7 +341,7 @@ class Payments(Resource):
         """Retrieve a payment (`GET /collect/payments/{id}`, getPayment)."""
         return self._request(Call(method='GET', path=f'/collect/payments/{_q(id)}', idempotency_key=False, max_retries=max_retries, timeout=timeout, headers=headers), Payment)
 
-    def void(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Payment:
+    def void(self, id: str, body: Union[VoidPaymentRequest, Dict[str, Any], None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Payment:
         """Void an authorised payment (`POST /collect/payments/{id}/voids`, voidPayment)."""
         return self._request(Call(method='POST', path=f'/collect/payments/{_q(id)}/voids', body=self._body(body, fields), idempotency_key=idempotency_key, if_match=if_match, max_retries=max_retries, timeout=timeout, headers=headers), Payment)
 
@@ -328,11 +357,11 @@ class RedemptionTypes(Resource):
 class Redemptions(Resource):
     """Redemptions: Redeem stored-value vouchers at external voucher providers."""
 
-    def confirm(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Union[OneVoucherRedemption, OttRedemption, ProviderCRedemption, Dict[str, Any]]:
+    def confirm(self, id: str, body: Union[ConfirmRedemptionRequest, Dict[str, Any], None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Union[OneVoucherRedemption, OttRedemption, ProviderCRedemption, Dict[str, Any]]:
         """Confirm a held redemption (`POST /collect/redemptions/{id}/confirm`, confirmRedemption)."""
         return self._request(Call(method='POST', path=f'/collect/redemptions/{_q(id)}/confirm', body=self._body(body, fields), idempotency_key=idempotency_key, if_match=if_match, max_retries=max_retries, timeout=timeout, headers=headers), Redemption)
 
-    def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Union[OneVoucherRedemption, OttRedemption, ProviderCRedemption, Dict[str, Any]]:
+    def create(self, body: Union[Union[OneVoucherRedemptionRequest, OttRedemptionRequest, ProviderCRedemptionRequest], Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Union[OneVoucherRedemption, OttRedemption, ProviderCRedemption, Dict[str, Any]]:
         """Create a redemption (`POST /collect/redemptions`, createRedemption)."""
         return self._request(Call(method='POST', path=f'/collect/redemptions', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Redemption)
 
@@ -352,7 +381,7 @@ class Redemptions(Resource):
 class Refunds(Resource):
     """Refunds: Captured money given back, in part or in full, exactly once (decisions §10)."""
 
-    def create(self, payment_id: str, body: Union[Dict[str, Any], Any, None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Refund:
+    def create(self, payment_id: str, body: Union[RefundPaymentRequest, Dict[str, Any], None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Refund:
         """Refund a payment (`POST /collect/payments/{id}/refunds`, createRefund)."""
         return self._request(Call(method='POST', path=f'/collect/payments/{_q(payment_id)}/refunds', body=self._body(body, fields), idempotency_key=idempotency_key, if_match=if_match, max_retries=max_retries, timeout=timeout, headers=headers), Refund)
 
@@ -368,7 +397,7 @@ class Refunds(Resource):
 class StoredValue(Resource):
     """Stored value: Balance and voucher lookups at providers."""
 
-    def lookup(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> StoredValueBalance:
+    def lookup(self, body: Union[Union[OneVoucherLookupRequest, OttLookupRequest, ProviderCLookupRequest], Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> StoredValueBalance:
         """Look up a voucher's balance (`POST /stored_value/lookup`, lookupStoredValue)."""
         return self._request(Call(method='POST', path=f'/stored_value/lookup', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), StoredValueBalance)
 
@@ -376,7 +405,7 @@ class StoredValue(Resource):
 class Subscriptions(Resource):
     """Subscriptions: A mandate Tender charges itself every interval, each period exactly once, with retries of soft declines and a notice before each charge (decisions §8)."""
 
-    def advance(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Subscription:
+    def advance(self, id: str, body: Union[AdvanceTestClockRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Subscription:
         """Advance a subscription's test clock (test mode) (`POST /collect/test_helpers/subscriptions/{id}/advance`, advanceSubscription)."""
         return self._request(Call(method='POST', path=f'/collect/test_helpers/subscriptions/{_q(id)}/advance', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Subscription)
 
@@ -400,7 +429,7 @@ class Subscriptions(Resource):
 class WebhookEndpoints(Resource):
     """Webhook endpoints: Endpoints that receive signed events (Standard Webhooks), their delivery attempts, and redelivery."""
 
-    def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> WebhookEndpoint:
+    def create(self, body: Union[CreateWebhookEndpointRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> WebhookEndpoint:
         """Create a webhook endpoint (`POST /webhook_endpoints`, createWebhookEndpoint)."""
         return self._request(Call(method='POST', path=f'/webhook_endpoints', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), WebhookEndpoint)
 
@@ -416,7 +445,7 @@ class WebhookEndpoints(Resource):
         """List delivery attempts: every item across pages when iterated (`GET /webhook_endpoints/{id}/deliveries`, listWebhookDeliveries)."""
         return self._list(Call(method='GET', path=f'/webhook_endpoints/{_q(id)}/deliveries', query={'limit': limit, 'cursor': cursor, 'event_id': event_id, 'status': status, 'created_at[gte]': created_at_gte, 'created_at[lt]': created_at_lt}, idempotency_key=False, max_retries=max_retries, timeout=timeout, headers=headers), WebhookDeliveryAttempt)
 
-    def redeliver_event(self, event_id: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Redelivery:
+    def redeliver_event(self, event_id: str, body: Union[RedeliverRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Redelivery:
         """Redeliver an event (`POST /events/{id}/redeliver`, redeliverEvent)."""
         return self._request(Call(method='POST', path=f'/events/{_q(event_id)}/redeliver', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Redelivery)
 
@@ -428,7 +457,7 @@ class WebhookEndpoints(Resource):
         """Rotate the signing secret (`POST /webhook_endpoints/{id}/rotate_secret`, rotateWebhookEndpointSecret)."""
         return self._request(Call(method='POST', path=f'/webhook_endpoints/{_q(id)}/rotate_secret', idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), WebhookEndpoint)
 
-    def update(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> WebhookEndpoint:
+    def update(self, id: str, body: Union[UpdateWebhookEndpointRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> WebhookEndpoint:
         """Update a webhook endpoint (`PATCH /webhook_endpoints/{id}`, updateWebhookEndpoint)."""
         return self._request(Call(method='PATCH', path=f'/webhook_endpoints/{_q(id)}', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), WebhookEndpoint)
 
@@ -436,7 +465,7 @@ class WebhookEndpoints(Resource):
 class BillingAccounts(Resource):
     """Accounts: A customer's accounts, each with a balance payments are applied to, and their payment rules."""
 
-    def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Account:
+    def create(self, body: Union[CreateAccountRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Account:
         """Create an account (`POST /billing/accounts`, createAccount)."""
         return self._request(Call(method='POST', path=f'/billing/accounts', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Account)
 
@@ -448,7 +477,7 @@ class BillingAccounts(Resource):
         """Retrieve an account (`GET /billing/accounts/{account}`, getAccount)."""
         return self._request(Call(method='GET', path=f'/billing/accounts/{_q(account)}', idempotency_key=False, max_retries=max_retries, timeout=timeout, headers=headers), Account)
 
-    def update(self, account: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Account:
+    def update(self, account: str, body: Union[UpdateAccountRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Account:
         """Update an account (`PATCH /billing/accounts/{account}`, updateAccount)."""
         return self._request(Call(method='PATCH', path=f'/billing/accounts/{_q(account)}', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Account)
 
@@ -456,7 +485,7 @@ class BillingAccounts(Resource):
 class BillingBills(Resource):
     """Bills: Amounts due, raised against an account or a customer; payments are applied to them."""
 
-    def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Bill:
+    def create(self, body: Union[CreateBillRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Bill:
         """Create a bill (`POST /billing/bills`, createBill)."""
         return self._request(Call(method='POST', path=f'/billing/bills', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Bill)
 
@@ -468,7 +497,7 @@ class BillingBills(Resource):
         """Retrieve a bill (`GET /billing/bills/{bill}`, getBill)."""
         return self._request(Call(method='GET', path=f'/billing/bills/{_q(bill)}', idempotency_key=False, max_retries=max_retries, timeout=timeout, headers=headers), Bill)
 
-    def update(self, bill: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Bill:
+    def update(self, bill: str, body: Union[UpdateBillRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Bill:
         """Update a bill (manual reconciliation) (`PATCH /billing/bills/{bill}`, updateBill)."""
         return self._request(Call(method='PATCH', path=f'/billing/bills/{_q(bill)}', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Bill)
 
@@ -480,7 +509,7 @@ class BillingBills(Resource):
 class BillingCustomers(Resource):
     """Customers: Billing's customers: whom bills and accounts belong to, with a balance payments are applied to."""
 
-    def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Customer:
+    def create(self, body: Union[CreateCustomerRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Customer:
         """Create a customer (`POST /billing/customers`, createCustomer)."""
         return self._request(Call(method='POST', path=f'/billing/customers', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Customer)
 
@@ -492,7 +521,7 @@ class BillingCustomers(Resource):
         """Retrieve a customer (`GET /billing/customers/{customer}`, getCustomer)."""
         return self._request(Call(method='GET', path=f'/billing/customers/{_q(customer)}', idempotency_key=False, max_retries=max_retries, timeout=timeout, headers=headers), Customer)
 
-    def update(self, customer: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Customer:
+    def update(self, customer: str, body: Union[UpdateCustomerRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Customer:
         """Update a customer (`PATCH /billing/customers/{customer}`, updateCustomer)."""
         return self._request(Call(method='PATCH', path=f'/billing/customers/{_q(customer)}', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Customer)
 
@@ -500,7 +529,7 @@ class BillingCustomers(Resource):
 class BillingTestPayments(Resource):
     """Test payments: Test mode: a payment of a bill, an account or a customer balance, without a checkout."""
 
-    def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Payment:
+    def create(self, body: Union[CreateTestPaymentRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Payment:
         """Pay a bill, account or customer (test mode) (`POST /billing/test_helpers/payments`, createTestPayment)."""
         return self._request(Call(method='POST', path=f'/billing/test_helpers/payments', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Payment)
 
@@ -548,7 +577,7 @@ class AsyncPaymentMethods(AsyncResource):
 class AsyncPaymentPages(AsyncResource):
     """Payment pages: A reusable page anyone can pay through (`page_url`): a fixed amount or the payer's choice, the payer's details and custom fields. Each visit is a payment session of its own."""
 
-    async def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentPage:
+    async def create(self, body: Union[CreatePaymentPageRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentPage:
         """Create a payment page (`POST /collect/payment_pages`, createPaymentPage)."""
         return await self._request(Call(method='POST', path=f'/collect/payment_pages', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), PaymentPage)
 
@@ -580,7 +609,7 @@ class AsyncPaymentPages(AsyncResource):
         """Retrieve a payment page (`GET /collect/payment_pages/{id}`, getPaymentPage)."""
         return await self._request(Call(method='GET', path=f'/collect/payment_pages/{_q(id)}', idempotency_key=False, max_retries=max_retries, timeout=timeout, headers=headers), PaymentPage)
 
-    async def update(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentPage:
+    async def update(self, id: str, body: Union[UpdatePaymentPageRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentPage:
         """Update a payment page (`PATCH /collect/payment_pages/{id}`, updatePaymentPage)."""
         return await self._request(Call(method='PATCH', path=f'/collect/payment_pages/{_q(id)}', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), PaymentPage)
 
@@ -592,7 +621,7 @@ class AsyncPaymentRequests(AsyncResource):
         """Cancel a payment request (`DELETE /collect/payment_requests/{id}`, cancelPaymentRequest)."""
         return await self._request(Call(method='DELETE', path=f'/collect/payment_requests/{_q(id)}', idempotency_key=idempotency_key, if_match=if_match, max_retries=max_retries, timeout=timeout, headers=headers), PaymentRequest)
 
-    async def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentRequest:
+    async def create(self, body: Union[CreatePaymentRequestRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentRequest:
         """Create a payment request (`POST /collect/payment_requests`, createPaymentRequest)."""
         return await self._request(Call(method='POST', path=f'/collect/payment_requests', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), PaymentRequest)
 
@@ -612,7 +641,7 @@ class AsyncPaymentRequests(AsyncResource):
         """Retrieve a payment request (`GET /collect/payment_requests/{id}`, getPaymentRequest)."""
         return await self._request(Call(method='GET', path=f'/collect/payment_requests/{_q(id)}', idempotency_key=False, max_retries=max_retries, timeout=timeout, headers=headers), PaymentRequest)
 
-    async def update(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentRequest:
+    async def update(self, id: str, body: Union[UpdatePaymentRequestRequest, Dict[str, Any], None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentRequest:
         """Update a payment request (`PATCH /collect/payment_requests/{id}`, updatePaymentRequest)."""
         return await self._request(Call(method='PATCH', path=f'/collect/payment_requests/{_q(id)}', body=self._body(body, fields), idempotency_key=idempotency_key, if_match=if_match, max_retries=max_retries, timeout=timeout, headers=headers), PaymentRequest)
 
@@ -624,11 +653,11 @@ class AsyncPaymentSessions(AsyncResource):
         """Cancel a payment session (`POST /collect/payment_sessions/{id}/cancel`, cancelPaymentSession)."""
         return await self._request(Call(method='POST', path=f'/collect/payment_sessions/{_q(id)}/cancel', idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), PaymentSession)
 
-    async def complete(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentSession:
+    async def complete(self, id: str, body: Union[CompletePaymentSessionRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentSession:
         """Choose the next payment method (`POST /collect/payment_sessions/{id}/complete`, completePaymentSession)."""
         return await self._request(Call(method='POST', path=f'/collect/payment_sessions/{_q(id)}/complete', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), PaymentSession)
 
-    async def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentSession:
+    async def create(self, body: Union[CreatePaymentSessionRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> PaymentSession:
         """Create a payment session (`POST /collect/payment_sessions`, createPaymentSession)."""
         return await self._request(Call(method='POST', path=f'/collect/payment_sessions', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), PaymentSession)
 
@@ -640,7 +669,7 @@ class AsyncPaymentSessions(AsyncResource):
 class AsyncPayments(AsyncResource):
     """Payments: Payments: attempts at payment sessions and billing's test-helper payments; captures and voids of manual authorizations."""
 
-    async def capture(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Payment:
+    async def capture(self, id: str, body: Union[CapturePaymentRequest, Dict[str, Any], None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Payment:
         """Capture an authorised payment (`POST /collect/payments/{id}/captures`, capturePayment)."""
         return await self._request(Call(method='POST', path=f'/collect/payments/{_q(id)}/captures', body=self._body(body, fields), idempotency_key=idempotency_key, if_match=if_match, max_retries=max_retries, timeout=timeout, headers=headers), Payment)
 
@@ -652,7 +681,7 @@ class AsyncPayments(AsyncResource):
         """Retrieve a payment (`GET /collect/payments/{id}`, getPayment)."""
         return await self._request(Call(method='GET', path=f'/collect/payments/{_q(id)}', idempotency_key=False, max_retries=max_retries, timeout=timeout, headers=headers), Payment)
 
-    async def void(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Payment:
+    async def void(self, id: str, body: Union[VoidPaymentRequest, Dict[str, Any], None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Payment:
         """Void an authorised payment (`POST /collect/payments/{id}/voids`, voidPayment)."""
         return await self._request(Call(method='POST', path=f'/collect/payments/{_q(id)}/voids', body=self._body(body, fields), idempotency_key=idempotency_key, if_match=if_match, max_retries=max_retries, timeout=timeout, headers=headers), Payment)
 
@@ -668,11 +697,11 @@ class AsyncRedemptionTypes(AsyncResource):
 class AsyncRedemptions(AsyncResource):
     """Redemptions: Redeem stored-value vouchers at external voucher providers."""
 
-    async def confirm(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Union[OneVoucherRedemption, OttRedemption, ProviderCRedemption, Dict[str, Any]]:
+    async def confirm(self, id: str, body: Union[ConfirmRedemptionRequest, Dict[str, Any], None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Union[OneVoucherRedemption, OttRedemption, ProviderCRedemption, Dict[str, Any]]:
         """Confirm a held redemption (`POST /collect/redemptions/{id}/confirm`, confirmRedemption)."""
         return await self._request(Call(method='POST', path=f'/collect/redemptions/{_q(id)}/confirm', body=self._body(body, fields), idempotency_key=idempotency_key, if_match=if_match, max_retries=max_retries, timeout=timeout, headers=headers), Redemption)
 
-    async def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Union[OneVoucherRedemption, OttRedemption, ProviderCRedemption, Dict[str, Any]]:
+    async def create(self, body: Union[Union[OneVoucherRedemptionRequest, OttRedemptionRequest, ProviderCRedemptionRequest], Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Union[OneVoucherRedemption, OttRedemption, ProviderCRedemption, Dict[str, Any]]:
         """Create a redemption (`POST /collect/redemptions`, createRedemption)."""
         return await self._request(Call(method='POST', path=f'/collect/redemptions', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Redemption)
 
@@ -692,7 +721,7 @@ class AsyncRedemptions(AsyncResource):
 class AsyncRefunds(AsyncResource):
     """Refunds: Captured money given back, in part or in full, exactly once (decisions §10)."""
 
-    async def create(self, payment_id: str, body: Union[Dict[str, Any], Any, None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Refund:
+    async def create(self, payment_id: str, body: Union[RefundPaymentRequest, Dict[str, Any], None] = None, *, if_match: Union[str, int, None] = None, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Refund:
         """Refund a payment (`POST /collect/payments/{id}/refunds`, createRefund)."""
         return await self._request(Call(method='POST', path=f'/collect/payments/{_q(payment_id)}/refunds', body=self._body(body, fields), idempotency_key=idempotency_key, if_match=if_match, max_retries=max_retries, timeout=timeout, headers=headers), Refund)
 
@@ -708,7 +737,7 @@ class AsyncRefunds(AsyncResource):
 class AsyncStoredValue(AsyncResource):
     """Stored value: Balance and voucher lookups at providers."""
 
-    async def lookup(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> StoredValueBalance:
+    async def lookup(self, body: Union[Union[OneVoucherLookupRequest, OttLookupRequest, ProviderCLookupRequest], Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> StoredValueBalance:
         """Look up a voucher's balance (`POST /stored_value/lookup`, lookupStoredValue)."""
         return await self._request(Call(method='POST', path=f'/stored_value/lookup', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), StoredValueBalance)
 
@@ -716,7 +745,7 @@ class AsyncStoredValue(AsyncResource):
 class AsyncSubscriptions(AsyncResource):
     """Subscriptions: A mandate Tender charges itself every interval, each period exactly once, with retries of soft declines and a notice before each charge (decisions §8)."""
 
-    async def advance(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Subscription:
+    async def advance(self, id: str, body: Union[AdvanceTestClockRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Subscription:
         """Advance a subscription's test clock (test mode) (`POST /collect/test_helpers/subscriptions/{id}/advance`, advanceSubscription)."""
         return await self._request(Call(method='POST', path=f'/collect/test_helpers/subscriptions/{_q(id)}/advance', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Subscription)
 
@@ -740,7 +769,7 @@ class AsyncSubscriptions(AsyncResource):
 class AsyncWebhookEndpoints(AsyncResource):
     """Webhook endpoints: Endpoints that receive signed events (Standard Webhooks), their delivery attempts, and redelivery."""
 
-    async def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> WebhookEndpoint:
+    async def create(self, body: Union[CreateWebhookEndpointRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> WebhookEndpoint:
         """Create a webhook endpoint (`POST /webhook_endpoints`, createWebhookEndpoint)."""
         return await self._request(Call(method='POST', path=f'/webhook_endpoints', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), WebhookEndpoint)
 
@@ -756,7 +785,7 @@ class AsyncWebhookEndpoints(AsyncResource):
         """List delivery attempts: every item across pages when iterated (`GET /webhook_endpoints/{id}/deliveries`, listWebhookDeliveries)."""
         return self._list(Call(method='GET', path=f'/webhook_endpoints/{_q(id)}/deliveries', query={'limit': limit, 'cursor': cursor, 'event_id': event_id, 'status': status, 'created_at[gte]': created_at_gte, 'created_at[lt]': created_at_lt}, idempotency_key=False, max_retries=max_retries, timeout=timeout, headers=headers), WebhookDeliveryAttempt)
 
-    async def redeliver_event(self, event_id: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Redelivery:
+    async def redeliver_event(self, event_id: str, body: Union[RedeliverRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Redelivery:
         """Redeliver an event (`POST /events/{id}/redeliver`, redeliverEvent)."""
         return await self._request(Call(method='POST', path=f'/events/{_q(event_id)}/redeliver', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Redelivery)
 
@@ -768,7 +797,7 @@ class AsyncWebhookEndpoints(AsyncResource):
         """Rotate the signing secret (`POST /webhook_endpoints/{id}/rotate_secret`, rotateWebhookEndpointSecret)."""
         return await self._request(Call(method='POST', path=f'/webhook_endpoints/{_q(id)}/rotate_secret', idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), WebhookEndpoint)
 
-    async def update(self, id: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> WebhookEndpoint:
+    async def update(self, id: str, body: Union[UpdateWebhookEndpointRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> WebhookEndpoint:
         """Update a webhook endpoint (`PATCH /webhook_endpoints/{id}`, updateWebhookEndpoint)."""
         return await self._request(Call(method='PATCH', path=f'/webhook_endpoints/{_q(id)}', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), WebhookEndpoint)
 
@@ -776,7 +805,7 @@ class AsyncWebhookEndpoints(AsyncResource):
 class AsyncBillingAccounts(AsyncResource):
     """Accounts: A customer's accounts, each with a balance payments are applied to, and their payment rules."""
 
-    async def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Account:
+    async def create(self, body: Union[CreateAccountRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Account:
         """Create an account (`POST /billing/accounts`, createAccount)."""
         return await self._request(Call(method='POST', path=f'/billing/accounts', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Account)
 
@@ -788,7 +817,7 @@ class AsyncBillingAccounts(AsyncResource):
         """Retrieve an account (`GET /billing/accounts/{account}`, getAccount)."""
         return await self._request(Call(method='GET', path=f'/billing/accounts/{_q(account)}', idempotency_key=False, max_retries=max_retries, timeout=timeout, headers=headers), Account)
 
-    async def update(self, account: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Account:
+    async def update(self, account: str, body: Union[UpdateAccountRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Account:
         """Update an account (`PATCH /billing/accounts/{account}`, updateAccount)."""
         return await self._request(Call(method='PATCH', path=f'/billing/accounts/{_q(account)}', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Account)
 
@@ -796,7 +825,7 @@ class AsyncBillingAccounts(AsyncResource):
 class AsyncBillingBills(AsyncResource):
     """Bills: Amounts due, raised against an account or a customer; payments are applied to them."""
 
-    async def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Bill:
+    async def create(self, body: Union[CreateBillRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Bill:
         """Create a bill (`POST /billing/bills`, createBill)."""
         return await self._request(Call(method='POST', path=f'/billing/bills', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Bill)
 
@@ -808,7 +837,7 @@ class AsyncBillingBills(AsyncResource):
         """Retrieve a bill (`GET /billing/bills/{bill}`, getBill)."""
         return await self._request(Call(method='GET', path=f'/billing/bills/{_q(bill)}', idempotency_key=False, max_retries=max_retries, timeout=timeout, headers=headers), Bill)
 
-    async def update(self, bill: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Bill:
+    async def update(self, bill: str, body: Union[UpdateBillRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Bill:
         """Update a bill (manual reconciliation) (`PATCH /billing/bills/{bill}`, updateBill)."""
         return await self._request(Call(method='PATCH', path=f'/billing/bills/{_q(bill)}', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Bill)
 
@@ -820,7 +849,7 @@ class AsyncBillingBills(AsyncResource):
 class AsyncBillingCustomers(AsyncResource):
     """Customers: Billing's customers: whom bills and accounts belong to, with a balance payments are applied to."""
 
-    async def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Customer:
+    async def create(self, body: Union[CreateCustomerRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Customer:
         """Create a customer (`POST /billing/customers`, createCustomer)."""
         return await self._request(Call(method='POST', path=f'/billing/customers', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Customer)
 
@@ -832,7 +861,7 @@ class AsyncBillingCustomers(AsyncResource):
         """Retrieve a customer (`GET /billing/customers/{customer}`, getCustomer)."""
         return await self._request(Call(method='GET', path=f'/billing/customers/{_q(customer)}', idempotency_key=False, max_retries=max_retries, timeout=timeout, headers=headers), Customer)
 
-    async def update(self, customer: str, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Customer:
+    async def update(self, customer: str, body: Union[UpdateCustomerRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Customer:
         """Update a customer (`PATCH /billing/customers/{customer}`, updateCustomer)."""
         return await self._request(Call(method='PATCH', path=f'/billing/customers/{_q(customer)}', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Customer)
 
@@ -840,7 +869,7 @@ class AsyncBillingCustomers(AsyncResource):
 class AsyncBillingTestPayments(AsyncResource):
     """Test payments: Test mode: a payment of a bill, an account or a customer balance, without a checkout."""
 
-    async def create(self, body: Union[Dict[str, Any], Any, None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Payment:
+    async def create(self, body: Union[CreateTestPaymentRequest, Dict[str, Any], None] = None, *, idempotency_key: Optional[str] = None, max_retries: Optional[int] = None, timeout: Optional[float] = None, headers: Optional[Dict[str, str]] = None, **fields: Any) -> Payment:
         """Pay a bill, account or customer (test mode) (`POST /billing/test_helpers/payments`, createTestPayment)."""
         return await self._request(Call(method='POST', path=f'/billing/test_helpers/payments', body=self._body(body, fields), idempotency_key=idempotency_key, max_retries=max_retries, timeout=timeout, headers=headers), Payment)
 
