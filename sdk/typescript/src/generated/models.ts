@@ -177,6 +177,7 @@ export type SubscriptionPeriod = components["schemas"]["SubscriptionPeriod"];
 export type SubscriptionStatus = components["schemas"]["SubscriptionStatus"];
 export type SubscriptionTerms = components["schemas"]["SubscriptionTerms"];
 export type SubscriptionUpdatedEvent = components["schemas"]["SubscriptionUpdatedEvent"];
+export type TestClockStop = components["schemas"]["TestClockStop"];
 export type UpdateAccountRequest = components["schemas"]["UpdateAccountRequest"];
 export type UpdateBillRequest = components["schemas"]["UpdateBillRequest"];
 export type UpdateCustomerRequest = components["schemas"]["UpdateCustomerRequest"];

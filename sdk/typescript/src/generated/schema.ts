@@ -888,7 +888,7 @@ export interface paths {
         put?: never;
         /**
          * Advance a subscription's test clock (test mode)
-         * @description Moves the subscription's clock forward to `to` and runs, in order, every notice, charge and retry due up to and including that date, as the schedule would have on each of those days. Answers the subscription with the `payments` this advance made. Advancing again to the same date does nothing more; an earlier date is 409. Live mode: 404.
+         * @description Moves the subscription's clock forward to `to` and runs, in order, every notice, charge and retry due up to and including that date, as the schedule would have on each of those days. Answers the subscription with the `payments` this advance made. Advancing again to the same date does nothing more; an earlier date is 409. Advances of one subscription run one at a time: another one running is 409 `conflict` with `Retry-After`. The clock never moves past a date whose notice, charge or retry is not finished: an advance that meets a charge whose answer is unknown (or one another flow holds) stays at its date and says so in `advance_stopped`. Live mode: 404.
          */
         post: operations["advanceSubscription"];
         delete?: never;
@@ -3953,6 +3953,8 @@ export interface components {
         };
         StoredValueLookupRequest: components["schemas"]["OneVoucherLookupRequest"] | components["schemas"]["OttLookupRequest"] | components["schemas"]["ProviderCLookupRequest"];
         Subscription: {
+            /** @description Only in the answer of a test clock's advance that stopped before `to`: where its clock stays, and why. */
+            advance_stopped?: components["schemas"]["TestClockStop"];
             /** Format: date-time */
             cancelled_at?: string;
             /** Format: date-time */
@@ -4133,6 +4135,20 @@ export interface components {
              * @enum {string}
              */
             type: "subscription.updated";
+        };
+        TestClockStop: {
+            /**
+             * Format: date
+             * @description The date the clock stays at: the date of the work not finished.
+             */
+            at: string;
+            /** @description `payment_pending`: the payment waited for. */
+            payment_id?: string;
+            /**
+             * @description `payment_pending`: a charge of that date has no final answer yet (its processor's answer is unknown, and the recovery job asks for it; or another flow's charge is in flight). `period_held`: another flow (the scheduler, a resume) holds a notice or charge of that date. Advance again, with a new Idempotency-Key, once it is finished.
+             * @enum {string}
+             */
+            reason: "payment_pending" | "period_held" | (string & {});
         };
         UpdateAccountRequest: {
             /**
@@ -8884,7 +8900,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetail"];
                 };
             };
-            /** @description `invalid_state_transition`: `to` is before the clock's date */
+            /** @description `invalid_state_transition`: `to` is before the clock's date; `conflict` (with `Retry-After`): another advance of the subscription is running */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -181,6 +181,7 @@ from tender._generated.models.subscription_period import SubscriptionPeriod
 from tender._generated.models.subscription_status import SubscriptionStatus
 from tender._generated.models.subscription_terms import SubscriptionTerms
 from tender._generated.models.subscription_updated_event import SubscriptionUpdatedEvent
+from tender._generated.models.test_clock_stop import TestClockStop
 from tender._generated.models.update_account_request import UpdateAccountRequest
 from tender._generated.models.update_bill_request import UpdateBillRequest
 from tender._generated.models.update_customer_request import UpdateCustomerRequest

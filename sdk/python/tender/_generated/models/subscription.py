@@ -26,6 +26,7 @@ from tender._generated.models.payment import Payment
 from tender._generated.models.subscription_period import SubscriptionPeriod
 from tender._generated.models.subscription_status import SubscriptionStatus
 from tender._generated.models.subscription_terms import SubscriptionTerms
+from tender._generated.models.test_clock_stop import TestClockStop
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -34,6 +35,7 @@ class Subscription(BaseModel):
     """
     Subscription
     """ # noqa: E501
+    advance_stopped: Optional[TestClockStop] = Field(default=None, description="Only in the answer of a test clock's advance that stopped before `to`: where its clock stays, and why.")
     cancelled_at: Optional[datetime] = None
     created_at: datetime
     currency: Annotated[str, Field(min_length=3, strict=True, max_length=3)] = Field(json_schema_extra={"examples": ["ZAR"]})
@@ -50,7 +52,7 @@ class Subscription(BaseModel):
     status: SubscriptionStatus
     test_clock: Optional[date] = Field(default=None, description="Test mode: the date its test clock was advanced to.")
     updated_at: datetime
-    __properties: ClassVar[List[str]] = ["cancelled_at", "created_at", "currency", "current_period", "customer_id", "first_payment_id", "id", "latest_payment_id", "mandate_id", "mode", "next_charge_at", "options", "payments", "status", "test_clock", "updated_at"]
+    __properties: ClassVar[List[str]] = ["advance_stopped", "cancelled_at", "created_at", "currency", "current_period", "customer_id", "first_payment_id", "id", "latest_payment_id", "mandate_id", "mode", "next_charge_at", "options", "payments", "status", "test_clock", "updated_at"]
 
     @field_validator('currency', mode="before")
     def currency_validate_regular_expression(cls, value):
@@ -133,6 +135,9 @@ class Subscription(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of advance_stopped
+        if self.advance_stopped:
+            _dict['advance_stopped'] = self.advance_stopped.to_dict()
         # override the default output from pydantic by calling `to_dict()` of current_period
         if self.current_period:
             _dict['current_period'] = self.current_period.to_dict()
@@ -157,6 +162,7 @@ class Subscription(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
+            "advance_stopped": TestClockStop.from_dict(obj["advance_stopped"]) if obj.get("advance_stopped") is not None else None,
             "cancelled_at": obj.get("cancelled_at"),
             "created_at": obj.get("created_at"),
             "currency": obj.get("currency"),
