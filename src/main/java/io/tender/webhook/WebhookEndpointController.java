@@ -15,6 +15,7 @@ import io.tender.api.Ids;
 import io.tender.api.JsonInput;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
+import io.tender.apiversion.RequestVersion;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotentRequests;
 import jakarta.servlet.http.HttpServletRequest;
@@ -67,8 +68,8 @@ class WebhookEndpointController {
     ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body,
                                   HttpServletRequest request) {
         EndpointRequest endpoint = EndpointRequest.forCreate(body, caller.mode(), targets);
-        return idempotent.execute(caller, request, body,
-                () -> new IdempotentRequests.Result(201, service.create(caller, endpoint)));
+        return idempotent.execute(caller, request, body, () -> new IdempotentRequests.Result(201,
+                service.create(caller, endpoint, RequestVersion.of(request))));
     }
 
     @GetMapping(value = "/webhook_endpoints", produces = MediaType.APPLICATION_JSON_VALUE)

@@ -267,7 +267,7 @@ class IdempotencyIT extends ApiIntegrationTest {
         String key = newKey();
         String body = oneVoucher(validPin());
         // The state a request is in between claiming its key and storing its response.
-        var fingerprint = RequestFingerprint.of("POST", PATH, Api.JSON.readTree(body));
+        var fingerprint = RequestFingerprint.of("POST", PATH, "2026-06-01", Api.JSON.readTree(body));
         Caller caller = new Caller(merchant.id(), Mode.TEST, KeyKind.SK_TEST, "test");
         IdempotencyKeys.Claim claim = tx.execute(s -> idempotencyKeys.claim(caller, key, fingerprint, null));
         assertThat(claim).isInstanceOf(IdempotencyKeys.Claim.Claimed.class);
