@@ -18,7 +18,7 @@ record WebhookEndpointView(
         @Schema(allowableValues = {"enabled", "disabled"}, requiredMode = Schema.RequiredMode.REQUIRED) String status,
         @Schema(allowableValues = {"disabled_by_merchant", "endpoint_gone"},
                 description = "Why the endpoint is disabled: by a PATCH, or because it answered 410 Gone.") String disabledReason,
-        @Schema(pattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", example = "2026-06-01", requiredMode = Schema.RequiredMode.REQUIRED,
+        @Schema(example = "2026-06-01", requiredMode = Schema.RequiredMode.REQUIRED,
                 description = "The API version its events' payloads are rendered in (docs/api-versions.md): the version "
                         + "of the request that created it, changed by PATCH.") String apiVersion,
         @Schema(description = "The signing secret (whsec_ + base64). Returned only by create and rotate_secret: store it then.",

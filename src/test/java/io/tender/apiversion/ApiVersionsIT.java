@@ -275,6 +275,42 @@ class ApiVersionsIT extends ApiIntegrationTest {
     }
 
     @Test
+    void theOpenApiDocumentDescribesTheNewestVersionAndListsTheVersionsAndTheHeader() {
+        JsonNode document = anonymous().get("/openapi.json").send().json();
+        String description = document.at("/info/description").stringValue();
+        assertThat(description).contains("This document describes the newest version, 2026-06-01");
+        ApiVersions.ALL.forEach(version -> assertThat(description).contains("`" + version.wire() + "`"));
+        ApiVersions.changes().forEach(change -> assertThat(description).contains(change.title()));
+        assertThat(document.at("/components/parameters/Tender-Version/in").stringValue()).isEqualTo("header");
+        assertThat(document.at("/components/parameters/Tender-Version/schema/enum").toString())
+                .isEqualTo("[\"2026-03-13\",\"2026-03-15\",\"2026-03-16\",\"2026-06-01\"]");
+        assertThat(document.at("/components/schemas/UpdateWebhookEndpointRequest/properties/api_version/enum"))
+                .isEqualTo(document.at("/components/parameters/Tender-Version/schema/enum"));
+        // The newest shapes: pay_by_bank, and no legacy status among a payment's.
+        assertThat(document.at("/components/schemas/Payment/properties/status/enum").toString())
+                .doesNotContain("processing", "pending_action", "initiating");
+        document.get("paths").properties().forEach(path -> path.getValue().properties().forEach(operation ->
+                operation.getValue().get("responses").properties().forEach(response ->
+                        assertThat(response.getValue().at("/headers/Tender-Version/$ref").stringValue())
+                                .as(operation.getKey() + " " + path.getKey() + " " + response.getKey())
+                                .isEqualTo("#/components/headers/Tender-Version"))));
+    }
+
+    @Test
+    void everyOperationDocumentedToAnswerPaymentNotFoundIsOnAPathItsChangeRenders() {
+        JsonNode document = anonymous().get("/openapi.json").send().json();
+        VersionChange change = ApiVersions.changesIn(ApiVersion.of("2026-03-16")).getFirst();
+        java.util.List<String> answering = new java.util.ArrayList<>();
+        document.get("paths").properties().forEach(path -> path.getValue().properties().forEach(operation -> {
+            if (operation.getValue().at("/responses/404/description").stringValue("").contains("payment_not_found")) {
+                answering.add(path.getKey());
+            }
+        }));
+        assertThat(answering).isNotEmpty().allSatisfy(path ->
+                assertThat(ApiVersions.touchesPath(change, path.replace("{id}", "x"))).as(path).isTrue());
+    }
+
+    @Test
     void aRedemptionReadsTheSameInEveryVersion() {
         Api.Response created = api.post("/collect/redemptions", Vouchers.oneVoucher(Vouchers.validPin()))
                 .idempotencyKey(UUID.randomUUID().toString()).header("Tender-Version", OLDEST).send();
