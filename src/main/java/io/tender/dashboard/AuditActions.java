@@ -27,7 +27,9 @@ final class AuditActions {
             "team.removed", "Removed a member",
             "payment.capture", "Captured a payment",
             "payment.void", "Voided a payment",
-            "payment.refund", "Refunded a payment");
+            "payment.refund", "Refunded a payment",
+            "api_version.upgraded", "Upgraded the API version",
+            "api_version.rolled_back", "Rolled the API version back");
 
     private AuditActions() {
     }
