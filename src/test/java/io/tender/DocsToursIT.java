@@ -40,7 +40,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * (a {@code curl} function records them, leaving its output alone). A block right after
  * {@code <!-- not run: why -->} is skipped (it starts processes or needs what the tour says to set up first). Where
  * the reader is told to pay in a browser, {@code <!-- tour: pay VAR CARD -->} or {@code <!-- tour: pay-page VAR -->}
- * does it in Chromium: the URL held by the shell variable {@code VAR}, the card typed into the hosted checkout. The
+ * does it in Chromium: the URL held by the shell variable {@code VAR}, the card typed into the hosted checkout;
+ * {@code <!-- tour: pay-bank VAR -->} chooses Nedbank on a pay-by-bank checkout and stops at the bank's page, the
+ * payment in flight. The
  * only change made to a block is the port: {@code localhost:8080} becomes the test's own.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -48,9 +50,9 @@ class DocsToursIT {
 
     /** The documents with tours, each run in a fresh shell; any other doc with a curl to the service must be here. */
     private static final List<String> TOURS = List.of("README.md", "docs/redemptions.md", "docs/billing.md",
-            "docs/collect.md", "docs/refunds.md", "docs/series.md", "docs/events.md");
+            "docs/collect.md", "docs/refunds.md", "docs/series.md", "docs/events.md", "docs/versioning.md");
     private static final Pattern FENCE = Pattern.compile("(?m)^```(\\S*)\\n(.*?)^```\\n", Pattern.DOTALL);
-    private static final Pattern DIRECTIVE = Pattern.compile("<!-- tour: (pay|pay-page) (\\w+)(?: (\\d+))? -->");
+    private static final Pattern DIRECTIVE = Pattern.compile("<!-- tour: (pay|pay-page|pay-bank) (\\w+)(?: (\\d+))? -->");
     private static final Pattern NOT_RUN = Pattern.compile("<!-- not run: [^>]+-->\\s*\\z");
     private static final Pattern EXPECTED = Pattern.compile("#\\s*->\\s*(\\d{3}\\+?)");
     private static final String END = "__TOUR_BLOCK_END__";
@@ -96,7 +98,7 @@ class DocsToursIT {
                                 + "its comments say %s:%n%s%n%s", document, block.line(), result.statuses(),
                                 block.expected(), script, result.output()).isTrue();
                     }
-                    case Pay pay -> pay(shell.value(pay.variable()), pay.card(), pay.page(), document, pay.line());
+                    case Pay pay -> pay(shell.value(pay.variable()), pay, document);
                 }
             }
         }
@@ -124,13 +126,25 @@ class DocsToursIT {
         return Integer.parseInt(service.baseUrl().substring(service.baseUrl().lastIndexOf(':') + 1));
     }
 
-    /** What the reader does in the browser: pays a checkout (or a payment page, then its checkout) by card. */
-    private void pay(String url, String card, boolean page, String document, int line) {
+    /**
+     * What the reader does in the browser: pays a checkout (or a payment page, then its checkout) by card, or starts
+     * paying a checkout by bank and leaves it at the bank's page.
+     */
+    private void pay(String url, Pay step, String document) {
+        int line = step.line();
         assertThat(url).as("%s line %d: the URL to pay", document, line).startsWith("http://localhost:");
         String local = url.replace("localhost:8080", "localhost:" + port());
         try (Browser browser = Browser.open("docs-tours", Browser.Window.DESKTOP)) {
             browser.get(local);
-            if (page) {
+            if (step.kind().equals("pay-bank")) {
+                browser.awaitText("You will approve the payment on your bank's page.");
+                browser.select("Bank", "Nedbank");
+                browser.find(By.xpath("//button[starts-with(normalize-space(.),'Pay ')]")).click();
+                browser.awaitText("Approve at Nedbank");
+                return;
+            }
+            String card = step.card();
+            if (step.kind().equals("pay-page")) {
                 browser.awaitText("Continue to payment");
                 browser.find(By.xpath("//label[@class='preset'][normalize-space(.)='ZAR 100.00']")).click();
                 browser.type("Full name", "Thandi Nkosi").type("Email", "thandi@example.com").type("Phone", "082 555 0101");
@@ -167,8 +181,8 @@ class DocsToursIT {
         }
     }
 
-    /** A browser step: pay the URL in {@code variable}. */
-    record Pay(String variable, String card, boolean page, int line) implements Step {
+    /** A browser step: pay the URL in {@code variable} ({@code kind}: {@code pay}, {@code pay-page} or {@code pay-bank}). */
+    record Pay(String variable, String card, String kind, int line) implements Step {
     }
 
     /** The document's runnable blocks and browser steps, in order. */
@@ -194,9 +208,9 @@ class DocsToursIT {
         }
         Matcher directive = DIRECTIVE.matcher(markdown);
         while (directive.find()) {
-            boolean page = directive.group(1).equals("pay-page");
             String card = directive.group(3) == null ? "4242424242424242" : directive.group(3);
-            found.add(new At(directive.start(), new Pay(directive.group(2), card, page, line(markdown, directive.start()))));
+            found.add(new At(directive.start(), new Pay(directive.group(2), card, directive.group(1),
+                    line(markdown, directive.start()))));
         }
         found.sort(java.util.Comparator.comparingInt(At::offset));
         return found.stream().map(At::step).toList();
