@@ -9,7 +9,7 @@ import java.util.Optional;
  * The kinds of object whose shape a version change touches, told apart as the API tells them: by the prefix of their
  * {@code id}. An answer's objects are its root, the items of a list's {@code data}, and an event's {@code data}.
  */
-public enum ApiObject {
+enum ApiObject {
     PAYMENT("pay_"), PAYMENT_SESSION("ps_"), PAYMENT_REQUEST("pr_"), PAYMENT_PAGE("pp_"), PAGE_TRANSACTION("pt_"),
     EVENT("evt_");
 
@@ -19,7 +19,7 @@ public enum ApiObject {
         this.prefix = prefix;
     }
 
-    public static Optional<ApiObject> of(JsonNode object) {
+    static Optional<ApiObject> of(JsonNode object) {
         JsonNode id = object == null ? null : object.get("id");
         if (id == null || !id.isString()) {
             return Optional.empty();
@@ -28,7 +28,7 @@ public enum ApiObject {
         return Arrays.stream(values()).filter(kind -> text.startsWith(kind.prefix)).findFirst();
     }
 
-    public boolean is(JsonNode object) {
+    boolean is(JsonNode object) {
         return of(object).orElse(null) == this;
     }
 }

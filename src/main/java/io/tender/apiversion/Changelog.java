@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
  * {@code docs/api-versions.md}, the changelog of the API's versions, made from the {@link VersionChange} classes
  * (decisions §15): a test rewrites the file and fails when it differs, so it cannot drift from the code.
  */
-public final class Changelog {
+final class Changelog {
 
     /** What the oldest version served is. */
     static final String OLDEST_WORDS = "the payments API as introduced (the oldest version served)";
@@ -15,7 +15,7 @@ public final class Changelog {
     private Changelog() {
     }
 
-    public static String markdown() {
+    static String markdown() {
         StringBuilder md = new StringBuilder("""
                 # API versions
 

@@ -10,13 +10,13 @@ import java.util.List;
 import java.util.Map;
 
 /** The few edits version changes make to JSON trees; each keeps the order of properties, as a reader sees it. */
-public final class JsonTrees {
+final class JsonTrees {
 
     private JsonTrees() {
     }
 
     /** The object at this path of property names, or null when any step is missing or not an object. */
-    public static ObjectNode objectAt(JsonNode node, String... names) {
+    static ObjectNode objectAt(JsonNode node, String... names) {
         JsonNode at = node;
         for (String name : names) {
             at = at == null ? null : at.get(name);
@@ -25,7 +25,7 @@ public final class JsonTrees {
     }
 
     /** Renames {@code from} to {@code to} in its place; nothing when {@code from} is absent or {@code to} is taken. */
-    public static void rename(ObjectNode object, String from, String to) {
+    static void rename(ObjectNode object, String from, String to) {
         if (object == null || !object.has(from) || object.has(to)) {
             return;
         }
@@ -36,14 +36,14 @@ public final class JsonTrees {
     }
 
     /** Sets the string property {@code name} to {@code to} where it is {@code from}. */
-    public static void replaceValue(ObjectNode object, String name, String from, String to) {
+    static void replaceValue(ObjectNode object, String name, String from, String to) {
         if (object != null && object.get(name) instanceof StringNode value && value.stringValue().equals(from)) {
             object.put(name, to);
         }
     }
 
     /** Replaces each string item {@code from} of the array property {@code name} with {@code to}. */
-    public static void replaceItems(ObjectNode object, String name, String from, String to) {
+    static void replaceItems(ObjectNode object, String name, String from, String to) {
         if (object == null || !(object.get(name) instanceof ArrayNode items)) {
             return;
         }
