@@ -38,7 +38,7 @@ class DocsToursIT {
 
     /** The documents with tours, each run in a fresh shell; any other doc with a curl to the service must be here. */
     private static final List<String> TOURS = List.of("README.md", "docs/redemptions.md", "docs/billing.md",
-            "docs/collect.md", "docs/refunds.md", "docs/series.md", "docs/events.md");
+            "docs/collect.md", "docs/refunds.md", "docs/series.md", "docs/events.md", "docs/versioning.md");
 
     private ServiceProcess service;
     private String key;
@@ -96,12 +96,22 @@ class DocsToursIT {
         return Integer.parseInt(service.baseUrl().substring(service.baseUrl().lastIndexOf(':') + 1));
     }
 
-    /** What the reader does in the browser: pays a checkout (or a payment page, then its checkout) by card. */
+    /**
+     * What the reader does in the browser: pays a checkout (or a payment page, then its checkout) by card, or starts
+     * paying a checkout by bank and leaves it at the bank's page.
+     */
     private void pay(String url, Tour.Pay step, String document) {
         assertThat(url).as("%s line %d: the URL to pay", document, step.line()).startsWith("http://localhost:");
         try (Browser browser = Browser.open("docs-tours", Browser.Window.DESKTOP)) {
             browser.get(url);
-            if (step.page()) {
+            if (step.kind().equals("pay-bank")) {
+                browser.awaitText("You will approve the payment on your bank's page.");
+                browser.select("Bank", "Nedbank");
+                browser.find(By.xpath("//button[starts-with(normalize-space(.),'Pay ')]")).click();
+                browser.awaitText("Approve at Nedbank");
+                return;
+            }
+            if (step.kind().equals("pay-page")) {
                 browser.awaitText("Continue to payment");
                 browser.find(By.xpath("//label[@class='preset'][normalize-space(.)='ZAR 100.00']")).click();
                 browser.type("Full name", "Thandi Nkosi").type("Email", "thandi@example.com").type("Phone", "082 555 0101");

@@ -20,13 +20,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * must succeed ({@link TourShell}). A block right after {@code <!-- not run: why -->} is skipped (it starts processes
  * or needs what the tour says to set up first). Where the reader is told to pay in a browser,
  * {@code <!-- tour: pay VAR CARD -->} or {@code <!-- tour: pay-page VAR -->} is a browser step: the URL held by the
- * shell variable {@code VAR}, the card ({@code 4242424242424242} unless named) typed into the hosted checkout. The only
- * change made to a block is the port: {@code localhost:8080} becomes the service's.
+ * shell variable {@code VAR}, the card ({@code 4242424242424242} unless named) typed into the hosted checkout;
+ * {@code <!-- tour: pay-bank VAR -->} chooses Nedbank on a pay-by-bank checkout and stops at the bank's page, the
+ * payment in flight. The only change made to a block is the port: {@code localhost:8080} becomes the service's.
  */
 record Tour(String document, List<Step> steps) {
 
     private static final Pattern FENCE = Pattern.compile("(?m)^```(\\S*)\\n(.*?)^```\\n", Pattern.DOTALL);
-    private static final Pattern DIRECTIVE = Pattern.compile("<!-- tour: (pay|pay-page) (\\w+)(?: (\\d+))? -->");
+    private static final Pattern DIRECTIVE = Pattern.compile("<!-- tour: (pay|pay-page|pay-bank) (\\w+)(?: (\\d+))? -->");
     private static final Pattern NOT_RUN = Pattern.compile("<!-- not run: [^>]+-->\\s*\\z");
     private static final Pattern COMMENT = Pattern.compile("^\\s*#\\s*->\\s*(\\d{3})(\\+?)(.*)$");
     private static final Pattern CONTINUED = Pattern.compile("^\\s*#(.*)$");
@@ -66,8 +67,11 @@ record Tour(String document, List<Step> steps) {
         }
     }
 
-    /** A browser step: pay the URL in {@code variable}, a payment page first if {@code page}. */
-    record Pay(String variable, String card, boolean page, int line) implements Step {
+    /**
+     * A browser step: pay the URL in {@code variable} ({@code kind}: {@code pay} a checkout by card, {@code pay-page} a
+     * payment page then its checkout, {@code pay-bank} a checkout by bank, left at the bank's page).
+     */
+    record Pay(String variable, String card, String kind, int line) implements Step {
     }
 
     /** What a tour's browser steps do, given the URL to pay. */
@@ -94,9 +98,8 @@ record Tour(String document, List<Step> steps) {
         }
         Matcher directive = DIRECTIVE.matcher(markdown);
         while (directive.find()) {
-            boolean page = directive.group(1).equals("pay-page");
             String card = directive.group(3) == null ? "4242424242424242" : directive.group(3);
-            found.add(new At(directive.start(), new Pay(directive.group(2), card, page,
+            found.add(new At(directive.start(), new Pay(directive.group(2), card, directive.group(1),
                     line(markdown, directive.start()))));
         }
         found.sort(Comparator.comparingInt(At::offset));

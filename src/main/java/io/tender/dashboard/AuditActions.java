@@ -43,7 +43,9 @@ final class AuditActions {
             "payment_request.created", "Created a payment link",
             "payment_request.cancelled", "Cancelled a payment link",
             "subscription.cancelled", "Cancelled a subscription",
-            "mandate.cancelled", "Cancelled a mandate");
+            "mandate.cancelled", "Cancelled a mandate",
+            "api_version.upgraded", "Upgraded the API version",
+            "api_version.rolled_back", "Rolled the API version back");
 
     private AuditActions() {
     }

@@ -79,6 +79,9 @@ class DashboardSecurity {
                         // bare /dashboard/{mode}/team too ("/**" matches no segment at all).
                         .requestMatchers("/dashboard/*/team/**").hasRole(Role.OWNER.name())
                         .requestMatchers(HttpMethod.POST, "/dashboard/live/developers/**").hasRole(Role.OWNER.name())
+                        // The API version every integration of the merchant reads (decisions §15): owners only.
+                        .requestMatchers(HttpMethod.POST, "/dashboard/*/developers/api-version/**")
+                        .hasRole(Role.OWNER.name())
                         // Money and developer actions: owners and developers; a viewer only reads.
                         .requestMatchers(HttpMethod.POST, "/dashboard/*/payments/**", "/dashboard/*/developers/**",
                                 "/dashboard/*/subscriptions/**", "/dashboard/*/payment-requests/**",

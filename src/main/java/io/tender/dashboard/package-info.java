@@ -7,7 +7,7 @@
  * ({@link io.tender.payment.PaymentTotals}), billing's ({@link io.tender.billing.BillingSearch}) and redemptions'
  * ({@link io.tender.redemption.RedemptionSearch}).
  */
-@ApplicationModule(allowedDependencies = {"api", "auth", "billing", "event", "idempotency", "notify", "outbox", "payment",
+@ApplicationModule(allowedDependencies = {"api", "apiversion", "auth", "billing", "event", "idempotency", "notify", "outbox", "payment",
         "paymentpage", "paymentrequest", "qr", "ratelimit", "redemption", "secrets", "webhook"})
 package io.tender.dashboard;
 

@@ -11,7 +11,7 @@
  * {@link io.tender.payment.PaymentTimeline} of a payment's page; the latter reads webhook deliveries through the
  * webhook module's {@code WebhookDeliveryLog} (webhook knows nothing of payments, so the arrow goes one way).
  */
-@ApplicationModule(allowedDependencies = {"api", "auth", "idempotency", "outbox", "processor",
+@ApplicationModule(allowedDependencies = {"api", "apiversion", "auth", "idempotency", "outbox", "processor",
         "processor :: sandbox", "secrets", "settlement", "webhook"})
 package io.tender.payment;
 

@@ -1,5 +1,6 @@
 package io.tender.webhook;
 
+import io.tender.apiversion.PinnedVersions;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
 import io.tender.idempotency.IdempotentRequests;
@@ -26,14 +27,20 @@ public class WebhookActions {
     private final WebhookService service;
     private final WebhookTargets targets;
     private final IdempotentRequests idempotent;
+    private final PinnedVersions pinned;
 
-    WebhookActions(WebhookService service, WebhookTargets targets, IdempotentRequests idempotent) {
+    WebhookActions(WebhookService service, WebhookTargets targets, IdempotentRequests idempotent,
+                   PinnedVersions pinned) {
         this.service = service;
         this.targets = targets;
         this.idempotent = idempotent;
+        this.pinned = pinned;
     }
 
-    /** Adds an endpoint; the answer holds its secret, shown this once. {@code description} may be null. */
+    /**
+     * Adds an endpoint; the answer holds its secret, shown this once. {@code description} may be null. Its events are
+     * rendered in the merchant's pinned API version, which its integration reads (the dashboard itself has none).
+     */
     public StoredResponse create(String merchantId, Mode mode, String key, String url, List<String> enabledEvents,
                                  String description, HttpServletRequest page) {
         ObjectNode body = JsonNodeFactory.instance.objectNode();
@@ -46,7 +53,7 @@ public class WebhookActions {
         EndpointRequest endpoint = EndpointRequest.forCreate(body, mode, targets);
         Caller caller = Caller.system(merchantId, mode);
         return idempotent.execute(caller, idempotent.keyed(key, "POST", "/webhook_endpoints", body, page),
-                () -> new IdempotentRequests.Result(201, service.create(caller, endpoint)));
+                () -> new IdempotentRequests.Result(201, service.create(caller, endpoint, pinned.of(merchantId))));
     }
 
     /** Enables or disables the endpoint, as {@code PATCH {"status": …}} does (re-enabled, its waiting deliveries resume). */

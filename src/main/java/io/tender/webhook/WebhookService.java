@@ -5,6 +5,7 @@ import io.tender.api.Ids;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
 import io.tender.api.Timestamps;
+import io.tender.apiversion.ApiVersion;
 import io.tender.auth.Caller;
 import io.tender.event.EventTypes;
 import io.tender.outbox.EventLog;
@@ -44,13 +45,16 @@ class WebhookService {
         this.maxEndpoints = settings.maxEndpoints();
     }
 
-    /** Creates an endpoint, unless the merchant already has {@code tender.webhooks.max-endpoints} in this mode (422). */
-    WebhookEndpointView create(Caller caller, EndpointRequest request) {
+    /**
+     * Creates an endpoint whose events are rendered in {@code apiVersion}, unless the merchant already has
+     * {@code tender.webhooks.max-endpoints} in this mode (422).
+     */
+    WebhookEndpointView create(Caller caller, EndpointRequest request, ApiVersion apiVersion) {
         if (endpoints.countLocked(caller.merchantId(), caller.mode()) >= maxEndpoints) {
             throw new WebhookRejection.TooManyEndpoints(maxEndpoints).thrown();
         }
         var endpoint = WebhookEndpoint.create(Ids.newId("we_"), caller.merchantId(), caller.mode(), request,
-                Timestamps.now());
+                apiVersion, Timestamps.now());
         endpoints.insert(endpoint);
         return WebhookEndpointView.of(endpoint, true);
     }

@@ -34,11 +34,16 @@ class OpenApiIT extends ApiIntegrationTest {
         return schema;
     }
 
-    /** Follows a local {@code $ref} to its schema. */
+    /** Follows a local {@code $ref} to its schema (or to another component: a response header's). */
     private JsonNode resolve(JsonNode node) {
         if (node.has("$ref")) {
             String ref = node.get("$ref").stringValue();
-            assertThat(ref).startsWith("#/components/schemas/");
+            assertThat(ref).matches("^#/components/(schemas|headers|parameters)/[A-Za-z0-9_.-]+$");
+            if (!ref.startsWith("#/components/schemas/")) {
+                JsonNode component = document.at(ref.substring(1));
+                assertThat(component.isMissingNode()).as(ref).isFalse();
+                return component;
+            }
             return schema(ref.substring("#/components/schemas/".length()));
         }
         return node;
