@@ -8,6 +8,7 @@ export const API_VERSION = "2026-06-01";
 export type Account = components["schemas"]["Account"];
 export type AccountList = components["schemas"]["AccountList"];
 export type AdvanceTestClockRequest = components["schemas"]["AdvanceTestClockRequest"];
+export type ApiVersion = components["schemas"]["ApiVersion"];
 export type AttemptStatus = components["schemas"]["AttemptStatus"];
 export type BankDetails = components["schemas"]["BankDetails"];
 export type Bill = components["schemas"]["Bill"];

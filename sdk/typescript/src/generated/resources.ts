@@ -284,7 +284,7 @@ export class SubscriptionsResource extends Resource {
 
 /** Endpoints that receive signed events (Standard Webhooks), their delivery attempts, and redelivery. */
 export class WebhookEndpointsResource extends Resource {
-  /** Create a webhook endpoint: Returns the endpoint with its signing secret, which is shown this once. The URL must reach a public address in every mode (no loopback, private, link-local or multicast address, in any form); live-mode endpoints also need https. At most 16 endpoints per merchant and mode: the 17th is a 422.
+  /** Create a webhook endpoint: Returns the endpoint with its signing secret, which is shown this once. Its events come in the API version of this request (`api_version`; PATCH changes it). The URL must reach a public address in every mode (no loopback, private, link-local or multicast address, in any form); live-mode endpoints also need https. At most 16 endpoints per merchant and mode: the 17th is a 422.
    * `POST /webhook_endpoints` (createWebhookEndpoint). */
   create(body: Models.CreateWebhookEndpointRequest, options: RequestOptions = {}): Promise<Models.WebhookEndpoint> {
     return this.request<Models.WebhookEndpoint>({ method: "POST", path: `/webhook_endpoints`, body, idempotencyKey: true, expect: "json" }, options);

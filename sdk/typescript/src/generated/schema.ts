@@ -986,7 +986,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description Returns the endpoint with its signing secret, which is shown this once. The URL must reach a public address in every mode (no loopback, private, link-local or multicast address, in any form); live-mode endpoints also need https. At most 16 endpoints per merchant and mode: the 17th is a 422.
+         * @description Returns the endpoint with its signing secret, which is shown this once. Its events come in the API version of this request (`api_version`; PATCH changes it). The URL must reach a public address in every mode (no loopback, private, link-local or multicast address, in any form); live-mode endpoints also need https. At most 16 endpoints per merchant and mode: the 17th is a 422.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -1828,6 +1828,12 @@ export interface components {
              */
             to: string;
         };
+        /**
+         * @description An API version (decisions §15): the date of the change that made it, `YYYY-MM-DD`.
+         * @example 2026-06-01
+         * @enum {string}
+         */
+        ApiVersion: "2026-03-13" | "2026-03-15" | "2026-03-16" | "2026-06-01" | (string & {});
         /** @enum {string} */
         AttemptStatus: "succeeded" | "failed" | (string & {});
         BankDetails: {
@@ -4222,6 +4228,8 @@ export interface components {
             metadata?: components["schemas"]["MetadataPatch"];
         };
         UpdateWebhookEndpointRequest: {
+            /** @description The API version to render its events in from now on (docs/api-versions.md). */
+            api_version?: components["schemas"]["ApiVersion"];
             /** @description An empty string removes it. */
             description?: string;
             /**
@@ -4283,6 +4291,8 @@ export interface components {
             next_cursor: string | null;
         };
         WebhookEndpoint: {
+            /** @description The API version its events' payloads are rendered in (docs/api-versions.md): the version of the request that created it, changed by PATCH. */
+            api_version: components["schemas"]["ApiVersion"];
             /** Format: date-time */
             created_at: string;
             description?: string;
@@ -4347,9 +4357,15 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description The API version to read this request and render its answer in; without it, the account's pinned version. A malformed or unknown version is a 400 naming the versions. */
+        "Tender-Version": components["schemas"]["ApiVersion"];
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The API version the answer was rendered in. */
+        "Tender-Version": components["schemas"]["ApiVersion"];
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -4374,6 +4390,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4383,6 +4400,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4392,6 +4410,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4401,6 +4420,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4410,6 +4430,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4419,6 +4440,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4445,6 +4467,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4454,6 +4477,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4463,6 +4487,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4472,6 +4497,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4481,6 +4507,7 @@ export interface operations {
             /** @description The named customer does not exist for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4490,6 +4517,7 @@ export interface operations {
             /** @description `resource_already_exists`: an external_reference is taken; or an Idempotency-Key conflict */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4499,6 +4527,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4508,6 +4537,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4531,6 +4561,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4540,6 +4571,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4549,6 +4581,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4558,6 +4591,7 @@ export interface operations {
             /** @description No such account for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4567,6 +4601,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4576,6 +4611,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4605,6 +4641,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4614,6 +4651,7 @@ export interface operations {
             /** @description Validation failed, for example a balance without a currency */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4623,6 +4661,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4632,6 +4671,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4641,6 +4681,7 @@ export interface operations {
             /** @description No such account for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4650,6 +4691,7 @@ export interface operations {
             /** @description `conflict`: a different currency than the one set */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4659,6 +4701,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4668,6 +4711,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4699,6 +4743,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4708,6 +4753,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4717,6 +4763,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4726,6 +4773,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4735,6 +4783,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4744,6 +4793,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4770,6 +4820,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4779,6 +4830,7 @@ export interface operations {
             /** @description Validation failed, for example an account and a customer that do not belong together */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4788,6 +4840,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4797,6 +4850,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4806,6 +4860,7 @@ export interface operations {
             /** @description The named account or customer does not exist for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4815,6 +4870,7 @@ export interface operations {
             /** @description `resource_already_exists`: an external_reference is taken; or an Idempotency-Key conflict */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4824,6 +4880,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4833,6 +4890,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4856,6 +4914,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4865,6 +4924,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4874,6 +4934,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4883,6 +4944,7 @@ export interface operations {
             /** @description No such bill for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4892,6 +4954,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4901,6 +4964,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4930,6 +4994,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4939,6 +5004,7 @@ export interface operations {
             /** @description Validation failed, for example `amount_paid` above `amount_due` */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4948,6 +5014,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4957,6 +5024,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4966,6 +5034,7 @@ export interface operations {
             /** @description No such bill for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4975,6 +5044,7 @@ export interface operations {
             /** @description `invalid_state_transition`: the bill is voided */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4984,6 +5054,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4993,6 +5064,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5018,6 +5090,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5027,6 +5100,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5036,6 +5110,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5045,6 +5120,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5054,6 +5130,7 @@ export interface operations {
             /** @description No such bill for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5063,6 +5140,7 @@ export interface operations {
             /** @description `invalid_state_transition`: the bill is paid */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5072,6 +5150,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5081,6 +5160,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5107,6 +5187,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5116,6 +5197,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5125,6 +5207,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5134,6 +5217,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5143,6 +5227,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5152,6 +5237,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5178,6 +5264,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5187,6 +5274,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5196,6 +5284,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5205,6 +5294,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5214,6 +5304,7 @@ export interface operations {
             /** @description `resource_already_exists`: the external_reference is taken; or an Idempotency-Key conflict */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5223,6 +5314,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5232,6 +5324,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5255,6 +5348,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5264,6 +5358,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5273,6 +5368,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5282,6 +5378,7 @@ export interface operations {
             /** @description No such customer for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5291,6 +5388,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5300,6 +5398,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5329,6 +5428,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5338,6 +5438,7 @@ export interface operations {
             /** @description Validation failed, for example a balance without a currency */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5347,6 +5448,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5356,6 +5458,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5365,6 +5468,7 @@ export interface operations {
             /** @description No such customer for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5374,6 +5478,7 @@ export interface operations {
             /** @description `conflict`: a different currency than the one set */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5383,6 +5488,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5392,6 +5498,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5418,6 +5525,7 @@ export interface operations {
             /** @description The payment, applied */
             201: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5427,6 +5535,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5436,6 +5545,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5445,6 +5555,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a live key */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5454,6 +5565,7 @@ export interface operations {
             /** @description No such bill, account or customer for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5463,6 +5575,7 @@ export interface operations {
             /** @description `invalid_state_transition`: the bill is voided */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5472,6 +5585,7 @@ export interface operations {
             /** @description `operation_not_allowed`: the obligation cannot take this payment (no payment rules or currency, another currency, or outside its payment rules) */
             422: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5481,6 +5595,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5490,6 +5605,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5517,6 +5633,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5526,6 +5643,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5535,6 +5653,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5544,6 +5663,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5553,6 +5673,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5562,6 +5683,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5584,6 +5706,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5593,6 +5716,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5602,6 +5726,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5611,6 +5736,7 @@ export interface operations {
             /** @description `resource_not_found`: no such mandate for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5620,6 +5746,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5629,6 +5756,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5653,6 +5781,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5662,6 +5791,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5671,6 +5801,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5680,6 +5811,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5689,6 +5821,7 @@ export interface operations {
             /** @description `resource_not_found` */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5698,6 +5831,7 @@ export interface operations {
             /** @description `invalid_state_transition`: the mandate is not active */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5707,6 +5841,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5716,6 +5851,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5740,6 +5876,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5749,6 +5886,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5758,6 +5896,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5767,6 +5906,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5776,6 +5916,7 @@ export interface operations {
             /** @description `resource_not_found` */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5785,6 +5926,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5794,6 +5936,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5816,6 +5959,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5825,6 +5969,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5834,6 +5979,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5843,6 +5989,7 @@ export interface operations {
             /** @description `resource_not_found`: no such payment method for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5852,6 +5999,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5861,6 +6009,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5888,6 +6037,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5897,6 +6047,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5906,6 +6057,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5915,6 +6067,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5924,6 +6077,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5933,6 +6087,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5959,6 +6114,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5968,6 +6124,7 @@ export interface operations {
             /** @description Validation failed (`products` is not offered) */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5977,6 +6134,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5986,6 +6144,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5995,6 +6154,7 @@ export interface operations {
             /** @description No such account */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6004,6 +6164,7 @@ export interface operations {
             /** @description `idempotency_conflict` or `conflict`: the Idempotency-Key was used for another request, or that request is still in progress */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6013,6 +6174,7 @@ export interface operations {
             /** @description `operation_not_allowed`: the account cannot take the amount */
             422: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6022,6 +6184,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6031,6 +6194,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6053,6 +6217,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6062,6 +6227,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6071,6 +6237,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6080,6 +6247,7 @@ export interface operations {
             /** @description `resource_not_found`: no such page for this key, or a deleted one */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6089,6 +6257,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6098,6 +6267,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6120,6 +6290,7 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6127,6 +6298,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6136,6 +6308,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6145,6 +6318,7 @@ export interface operations {
             /** @description `resource_not_found`: no such page for this key, or a deleted one */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6154,6 +6328,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6163,6 +6338,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6191,6 +6367,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6200,6 +6377,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6209,6 +6387,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6218,6 +6397,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6227,6 +6407,7 @@ export interface operations {
             /** @description `resource_not_found`: no such page for this key, or a deleted one */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6236,6 +6417,7 @@ export interface operations {
             /** @description `invalid_state_transition`: `expires_at` of an inactive or expired page */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6245,6 +6427,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6254,6 +6437,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6278,6 +6462,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6287,6 +6472,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6296,6 +6482,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6305,6 +6492,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6314,6 +6502,7 @@ export interface operations {
             /** @description `resource_not_found`: no such page for this key, or a deleted one */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6323,6 +6512,7 @@ export interface operations {
             /** @description `idempotency_conflict` or `conflict`: the Idempotency-Key was used for another request, or that request is still in progress */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6332,6 +6522,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6341,6 +6532,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6365,6 +6557,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6374,6 +6567,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6383,6 +6577,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6392,6 +6587,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6401,6 +6597,7 @@ export interface operations {
             /** @description `resource_not_found`: no such page for this key, or a deleted one */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6410,6 +6607,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6419,6 +6617,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6443,6 +6642,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6452,6 +6652,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6461,6 +6662,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6470,6 +6672,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6479,6 +6682,7 @@ export interface operations {
             /** @description `resource_not_found`: no such page for this key, or a deleted one */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6488,6 +6692,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6497,6 +6702,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6525,6 +6731,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6534,6 +6741,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6543,6 +6751,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6552,6 +6761,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6561,6 +6771,7 @@ export interface operations {
             /** @description `resource_not_found`: no such page for this key, or a deleted one */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6570,6 +6781,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6579,6 +6791,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6608,6 +6821,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6617,6 +6831,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6626,6 +6841,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6635,6 +6851,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6644,6 +6861,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6653,6 +6871,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6679,6 +6898,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6688,6 +6908,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6697,6 +6918,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6706,6 +6928,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6715,6 +6938,7 @@ export interface operations {
             /** @description No such customer, bill or account */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6724,6 +6948,7 @@ export interface operations {
             /** @description `idempotency_conflict` or `conflict`: the Idempotency-Key was used for another request, or that request is still in progress */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6733,6 +6958,7 @@ export interface operations {
             /** @description `operation_not_allowed`: the bill's or account's payment rules refuse the amount, or `notify` asks for a channel this service has not configured */
             422: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6742,6 +6968,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6751,6 +6978,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6773,6 +7001,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6782,6 +7011,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6791,6 +7021,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6800,6 +7031,7 @@ export interface operations {
             /** @description `resource_not_found` */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6809,6 +7041,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6818,6 +7051,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6844,6 +7078,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6853,6 +7088,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6862,6 +7098,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6871,6 +7108,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6880,6 +7118,7 @@ export interface operations {
             /** @description `resource_not_found` */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6889,6 +7128,7 @@ export interface operations {
             /** @description `invalid_state_transition` (not active, or an attempt in flight) or `conflict` (a stale If-Match) */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6898,6 +7138,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6907,6 +7148,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6937,6 +7179,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6946,6 +7189,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6955,6 +7199,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6964,6 +7209,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6973,6 +7219,7 @@ export interface operations {
             /** @description `resource_not_found` */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6982,6 +7229,7 @@ export interface operations {
             /** @description `invalid_state_transition` (not active) or `conflict` (a stale If-Match) */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6991,6 +7239,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7000,6 +7249,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7025,6 +7275,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7034,6 +7285,7 @@ export interface operations {
             /** @description A `size` out of range */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7043,6 +7295,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7052,6 +7305,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7061,6 +7315,7 @@ export interface operations {
             /** @description `resource_not_found` */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7070,6 +7325,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7079,6 +7335,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7104,6 +7361,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7113,6 +7371,7 @@ export interface operations {
             /** @description A `size` out of range */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7122,6 +7381,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7131,6 +7391,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7140,6 +7401,7 @@ export interface operations {
             /** @description `resource_not_found` */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7149,6 +7411,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7158,6 +7421,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7184,6 +7448,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7193,6 +7458,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7202,6 +7468,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7211,6 +7478,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7220,6 +7488,7 @@ export interface operations {
             /** @description No such bill, account, customer, saved payment method or mandate */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7229,6 +7498,7 @@ export interface operations {
             /** @description `idempotency_conflict` or `conflict`: the Idempotency-Key was used for another request, or that request is still in progress */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7238,6 +7508,7 @@ export interface operations {
             /** @description `operation_not_allowed`: the bill's or account's payment rules refuse the amount; or a `next_in_series` charge the mandate refuses, the detail naming the rule (not active, amount, currency, not an execution date, outside an on_demand mandate's dates, period limit, another customer's payment method) */
             422: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7247,6 +7518,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7256,6 +7528,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7278,6 +7551,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7287,6 +7561,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7296,6 +7571,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7305,6 +7581,7 @@ export interface operations {
             /** @description `payment_not_found` */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7314,6 +7591,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7323,6 +7601,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7347,6 +7626,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7356,6 +7636,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7365,6 +7646,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7374,6 +7656,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7383,6 +7666,7 @@ export interface operations {
             /** @description `resource_not_found`: no such object for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7392,6 +7676,7 @@ export interface operations {
             /** @description `invalid_state_transition`: not active, or an attempt in flight */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7401,6 +7686,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7410,6 +7696,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7438,6 +7725,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7447,6 +7735,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7456,6 +7745,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7465,6 +7755,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7474,6 +7765,7 @@ export interface operations {
             /** @description `resource_not_found`: no such object for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7483,6 +7775,7 @@ export interface operations {
             /** @description `invalid_state_transition` */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7492,6 +7785,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7501,6 +7795,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7529,6 +7824,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7538,6 +7834,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7547,6 +7844,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7556,6 +7854,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7565,6 +7864,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7574,6 +7874,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7596,6 +7897,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7605,6 +7907,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7614,6 +7917,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7623,6 +7927,7 @@ export interface operations {
             /** @description `payment_not_found`: no such payment for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7632,6 +7937,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7641,6 +7947,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7671,6 +7978,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7680,6 +7988,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7689,6 +7998,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7698,6 +8008,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7707,6 +8018,7 @@ export interface operations {
             /** @description `payment_not_found` */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7716,6 +8028,7 @@ export interface operations {
             /** @description `invalid_state_transition` ("capture amount exceeds the remaining authorised amount", "authorisation has expired", "not in an authorised state") or a stale If-Match */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7725,6 +8038,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7734,6 +8048,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7743,6 +8058,7 @@ export interface operations {
             /** @description The processor gave no definite answer; retry with the same key */
             504: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7773,6 +8089,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7782,6 +8099,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7791,6 +8109,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7800,6 +8119,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7809,6 +8129,7 @@ export interface operations {
             /** @description `payment_not_found` */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7818,6 +8139,7 @@ export interface operations {
             /** @description `invalid_state_transition` ("refund amount exceeds the refundable amount", "nothing captured to refund; void the authorization instead", a payment that is not `succeeded`) or a stale If-Match */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7827,6 +8149,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7836,6 +8159,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7866,6 +8190,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7875,6 +8200,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7884,6 +8210,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7893,6 +8220,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7902,6 +8230,7 @@ export interface operations {
             /** @description `resource_not_found`: no such object for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7911,6 +8240,7 @@ export interface operations {
             /** @description `invalid_state_transition` ("no remaining authorised amount to void", "authorisation has expired", "not in an authorised state") or a stale If-Match */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7920,6 +8250,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7929,6 +8260,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7957,6 +8289,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7966,6 +8299,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7975,6 +8309,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7984,6 +8319,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7993,6 +8329,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8002,6 +8339,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8028,6 +8366,7 @@ export interface operations {
             /** @description Redemption created (confirmed or failed) */
             201: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8037,6 +8376,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8046,6 +8386,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8055,6 +8396,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8064,6 +8406,7 @@ export interface operations {
             /** @description `idempotency_conflict` or `conflict`: the Idempotency-Key was used for another request, or that request is still in progress */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8073,6 +8416,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8082,6 +8426,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8102,6 +8447,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8111,6 +8457,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8120,6 +8467,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8129,6 +8477,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8151,6 +8500,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8160,6 +8510,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8169,6 +8520,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8178,6 +8530,7 @@ export interface operations {
             /** @description No such redemption for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8187,6 +8540,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8196,6 +8550,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8226,6 +8581,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8235,6 +8591,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8244,6 +8601,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8253,6 +8611,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8262,6 +8621,7 @@ export interface operations {
             /** @description No such redemption for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8271,6 +8631,7 @@ export interface operations {
             /** @description Not reserved, or a stale If-Match */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8280,6 +8641,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8289,6 +8651,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8315,6 +8678,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8324,6 +8688,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8333,6 +8698,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8342,6 +8708,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8351,6 +8718,7 @@ export interface operations {
             /** @description No such redemption for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8360,6 +8728,7 @@ export interface operations {
             /** @description Not reserved, or a stale If-Match */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8369,6 +8738,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8378,6 +8748,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8405,6 +8776,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8414,6 +8786,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8423,6 +8796,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8432,6 +8806,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8441,6 +8816,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8450,6 +8826,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8472,6 +8849,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8481,6 +8859,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8490,6 +8869,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8499,6 +8879,7 @@ export interface operations {
             /** @description `resource_not_found`: no such refund for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8508,6 +8889,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8517,6 +8899,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8544,6 +8927,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8553,6 +8937,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8562,6 +8947,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8571,6 +8957,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8580,6 +8967,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8589,6 +8977,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8611,6 +9000,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8620,6 +9010,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8629,6 +9020,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8638,6 +9030,7 @@ export interface operations {
             /** @description `resource_not_found`: no such subscription for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8647,6 +9040,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8656,6 +9050,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8680,6 +9075,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8689,6 +9085,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8698,6 +9095,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8707,6 +9105,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8716,6 +9115,7 @@ export interface operations {
             /** @description `resource_not_found` */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8725,6 +9125,7 @@ export interface operations {
             /** @description `invalid_state_transition`: cancelled or completed already */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8734,6 +9135,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8743,6 +9145,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8767,6 +9170,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8776,6 +9180,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8785,6 +9190,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8794,6 +9200,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8803,6 +9210,7 @@ export interface operations {
             /** @description `resource_not_found` */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8812,6 +9220,7 @@ export interface operations {
             /** @description `invalid_state_transition`: the subscription is not `unpaid` */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8821,6 +9230,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8830,6 +9240,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8858,6 +9269,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8867,6 +9279,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8876,6 +9289,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8885,6 +9299,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8894,6 +9309,7 @@ export interface operations {
             /** @description `resource_not_found`: no such subscription, or live mode */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8903,6 +9319,7 @@ export interface operations {
             /** @description `invalid_state_transition`: `to` is before the clock's date; `conflict` (with `Retry-After`): another advance of the subscription is running */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8912,6 +9329,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8921,6 +9339,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8947,6 +9366,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8956,6 +9376,7 @@ export interface operations {
             /** @description Unknown parameter or event type */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8965,6 +9386,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8974,6 +9396,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8983,6 +9406,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8992,6 +9416,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9014,6 +9439,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9023,6 +9449,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9032,6 +9459,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9041,6 +9469,7 @@ export interface operations {
             /** @description No such event for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9050,6 +9479,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9059,6 +9489,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9087,6 +9518,7 @@ export interface operations {
             /** @description Accepted */
             202: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9096,6 +9528,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9105,6 +9538,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9114,6 +9548,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9123,6 +9558,7 @@ export interface operations {
             /** @description No such event or endpoint for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9132,6 +9568,7 @@ export interface operations {
             /** @description `idempotency_conflict` or `conflict`: the Idempotency-Key was used for another request, or that request is still in progress */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9141,6 +9578,7 @@ export interface operations {
             /** @description No enabled endpoint receives this event, or the endpoint is disabled */
             422: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9150,6 +9588,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9159,6 +9598,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9185,6 +9625,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9194,6 +9635,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9203,6 +9645,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9212,6 +9655,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9221,6 +9665,7 @@ export interface operations {
             /** @description `idempotency_conflict` or `conflict`: the Idempotency-Key was used for another request, or that request is still in progress */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9230,6 +9675,7 @@ export interface operations {
             /** @description The type has no lookup, or the provider refused */
             422: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9239,6 +9685,7 @@ export interface operations {
             /** @description Too many lookups with this key (see Retry-After) */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9248,6 +9695,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9273,6 +9721,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9282,6 +9731,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9291,6 +9741,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9300,6 +9751,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9309,6 +9761,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9318,6 +9771,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9344,6 +9798,7 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9353,6 +9808,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9362,6 +9818,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9371,6 +9828,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9380,6 +9838,7 @@ export interface operations {
             /** @description `idempotency_conflict` or `conflict`: the Idempotency-Key was used for another request, or that request is still in progress */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9389,6 +9848,7 @@ export interface operations {
             /** @description The merchant already has the most endpoints allowed in this mode */
             422: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9398,6 +9858,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9407,6 +9868,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9429,6 +9891,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9438,6 +9901,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9447,6 +9911,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9456,6 +9921,7 @@ export interface operations {
             /** @description No such endpoint for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9465,6 +9931,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9474,6 +9941,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9496,6 +9964,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9505,6 +9974,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9514,6 +9984,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9523,6 +9994,7 @@ export interface operations {
             /** @description No such endpoint for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9532,6 +10004,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9541,6 +10014,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9569,6 +10043,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9578,6 +10053,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9587,6 +10063,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9596,6 +10073,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9605,6 +10083,7 @@ export interface operations {
             /** @description No such endpoint for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9614,6 +10093,7 @@ export interface operations {
             /** @description `idempotency_conflict` or `conflict`: the Idempotency-Key was used for another request, or that request is still in progress */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9623,6 +10103,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9632,6 +10113,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9661,6 +10143,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9670,6 +10153,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9679,6 +10163,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9688,6 +10173,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9697,6 +10183,7 @@ export interface operations {
             /** @description No such endpoint for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9706,6 +10193,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9715,6 +10203,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9739,6 +10228,7 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9748,6 +10238,7 @@ export interface operations {
             /** @description `bad_request`: the request failed validation; `errors` names each field */
             400: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9757,6 +10248,7 @@ export interface operations {
             /** @description `unauthorized` or `missing_authorization`: no valid API key in `Authorization: Bearer <key>` */
             401: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9766,6 +10258,7 @@ export interface operations {
             /** @description `operation_not_allowed`: a public key may not call this */
             403: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9775,6 +10268,7 @@ export interface operations {
             /** @description No such endpoint for this key */
             404: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9784,6 +10278,7 @@ export interface operations {
             /** @description `idempotency_conflict` or `conflict`: the Idempotency-Key was used for another request, or that request is still in progress */
             409: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9793,6 +10288,7 @@ export interface operations {
             /** @description `too_many_requests`: this key's request rate is used up; retry after `Retry-After` seconds */
             429: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9802,6 +10298,7 @@ export interface operations {
             /** @description `internal_server_error`: quote the `request_id` to support */
             500: {
                 headers: {
+                    "Tender-Version": components["headers"]["Tender-Version"];
                     [name: string]: unknown;
                 };
                 content: {

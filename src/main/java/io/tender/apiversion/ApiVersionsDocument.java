@@ -7,9 +7,7 @@ import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
 import io.swagger.v3.oas.models.parameters.HeaderParameter;
-import org.springdoc.core.customizers.GlobalOpenApiCustomizer;
-import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
+import io.tender.api.DocumentPart;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
@@ -19,38 +17,35 @@ import java.util.List;
  * client needs to know of the others (decisions §15): the versions and their changes in {@code info.description}, the
  * {@code Tender-Version} request header as a reusable parameter, and the {@code Tender-Version} every answer carries.
  * The request header is not added to each operation: a generated client would take it as an argument of every call,
- * where a client sets it once (or leaves it to the account's pin).
+ * where a client sets it once (or leaves it to the account's pin). The versions are one named enum, {@code ApiVersion},
+ * referred to from the headers and from every {@code api_version} property (a webhook endpoint's).
  */
 @Component
-@Order(Ordered.LOWEST_PRECEDENCE)
-class ApiVersionsDocument implements GlobalOpenApiCustomizer {
+class ApiVersionsDocument implements DocumentPart {
 
     static final String HEADER_REF = "#/components/headers/" + ApiVersions.HEADER;
+    static final String SCHEMA = "ApiVersion";
 
     @Override
-    @SuppressWarnings("unchecked")
-    public void customise(OpenAPI openApi) {
+    public void contribute(OpenAPI openApi) {
         Info info = openApi.getInfo() == null ? new Info() : openApi.getInfo();
         openApi.setInfo(info);
         info.setDescription((info.getDescription() == null ? "" : info.getDescription() + "\n\n") + versions());
         Components components = openApi.getComponents() == null ? new Components() : openApi.getComponents();
         openApi.setComponents(components);
+        components.addSchemas(SCHEMA, versionSchema());
         components.addParameters(ApiVersions.HEADER, new HeaderParameter().name(ApiVersions.HEADER)
                 .description("The API version to read this request and render its answer in; without it, the "
                         + "account's pinned version. A malformed or unknown version is a 400 naming the versions.")
-                .schema(versionSchema()));
+                .schema(versionRef()));
         components.addHeaders(ApiVersions.HEADER, new Header()
-                .description("The API version the answer was rendered in.").schema(versionSchema()));
-        if (components.getSchemas() != null) {
-            // A webhook endpoint's api_version, in its answers and its PATCH: one of the versions, listed once here.
-            components.getSchemas().values().forEach(schema -> {
-                if (schema.getProperties() != null && schema.getProperties().get("api_version") instanceof Schema<?> p) {
-                    p.setEnum(null);
-                    ((Schema<Object>) p).setEnum(new java.util.ArrayList<>(ApiVersions.ALL.stream()
-                            .map(ApiVersion::wire).toList()));
-                }
-            });
-        }
+                .description("The API version the answer was rendered in.").schema(versionRef()));
+        // A webhook endpoint's api_version, in its answers and its PATCH: one of the versions, named once.
+        components.getSchemas().values().forEach(schema -> {
+            if (schema.getProperties() != null && schema.getProperties().get("api_version") instanceof Schema<?> p) {
+                schema.getProperties().put("api_version", versionRef().description(p.getDescription()));
+            }
+        });
         if (openApi.getPaths() != null) {
             openApi.getPaths().values().forEach(path -> path.readOperations().forEach(operation -> {
                 if (operation.getResponses() != null) {
@@ -65,7 +60,12 @@ class ApiVersionsDocument implements GlobalOpenApiCustomizer {
         StringSchema schema = new StringSchema();
         schema.setEnum(ApiVersions.ALL.stream().map(ApiVersion::wire).toList());
         schema.setExample(ApiVersions.NEWEST.wire());
+        schema.setDescription("An API version (decisions §15): the date of the change that made it, `YYYY-MM-DD`.");
         return schema;
+    }
+
+    private static Schema<?> versionRef() {
+        return new Schema<>().$ref("#/components/schemas/" + SCHEMA);
     }
 
     /** The versions, newest first, each with its changes' titles: the changelog in short. */
@@ -79,7 +79,7 @@ class ApiVersionsDocument implements GlobalOpenApiCustomizer {
         for (ApiVersion version : ApiVersions.ALL.reversed()) {
             List<VersionChange> changes = ApiVersions.changesIn(version);
             text.append("\n- `").append(version.wire()).append("`: ").append(changes.isEmpty()
-                    ? Changelog.OLDEST_WORDS : String.join("; ", changes.stream().map(VersionChange::title).toList()))
+                    ? Changelog.OLDEST_WORDS : String.join(". ", changes.stream().map(VersionChange::title).toList()))
                     .append('.');
         }
         return text.toString();
