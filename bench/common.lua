@@ -13,12 +13,16 @@ function M.now_ms()
   return tonumber(ts.tv_sec) * 1000 + tonumber(ts.tv_nsec) / 1e6
 end
 
+-- BENCH_TENDER_VERSION (set and not empty): every request names that API version (bench/versions.sh).
+local tender_version = os.getenv("BENCH_TENDER_VERSION")
+
 function M.headers(idempotency_key)
   local h = {
     ["Authorization"] = "Bearer " .. os.getenv("BENCH_API_KEY"),
     ["Content-Type"] = "application/json",
   }
   if idempotency_key then h["Idempotency-Key"] = idempotency_key end
+  if tender_version and tender_version ~= "" then h["Tender-Version"] = tender_version end
   return h
 end
 

@@ -15,7 +15,6 @@ import io.swagger.v3.oas.models.parameters.Parameter;
 import io.swagger.v3.oas.models.parameters.QueryParameter;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.responses.ApiResponses;
-import org.springdoc.core.customizers.GlobalOpenApiCustomizer;
 import org.springdoc.core.customizers.GlobalOperationCustomizer;
 import org.springframework.core.MethodParameter;
 import org.springframework.core.annotation.AnnotatedElementUtils;
@@ -48,7 +47,7 @@ import java.util.TreeMap;
  * nullable {@code $ref}, and PATCH metadata values that may be null ({@link Metadata#PATCH_DESCRIPTION}).
  */
 @Component
-public class ApiConventions implements GlobalOperationCustomizer, GlobalOpenApiCustomizer {
+public class ApiConventions implements GlobalOperationCustomizer {
 
     public static final String PROBLEM_JSON = "application/problem+json";
     public static final String IDEMPOTENCY_KEY = "Idempotency-Key";
@@ -128,9 +127,11 @@ public class ApiConventions implements GlobalOperationCustomizer, GlobalOpenApiC
         return operation;
     }
 
-    /** The problem schema every problem response refers to, and lists whose cursors are null on their last page. */
-    @Override
-    public void customise(OpenAPI openApi) {
+    /**
+     * The problem schema every problem response refers to, and lists whose cursors are null on their last page.
+     * {@link DocumentShape} calls it first.
+     */
+    void customise(OpenAPI openApi) {
         Components components = openApi.getComponents();
         if (components == null) {
             components = new Components();

@@ -22,6 +22,12 @@ import java.util.stream.Collectors;
  * broken rules) under its JSON path, so a client gets all of them in one 400. Jackson's data binding stops at the
  * first unknown property or type mismatch and words its messages with the offending value, which could be a voucher
  * PIN; hence this small reader. Messages never include values.
+ *
+ * <p>Every string it reads is one line (decisions §12, §13): a line break anywhere, in a top-level field or one of a
+ * nested object or array ({@code customer.name}, {@code account.customer.name}, {@code custom_fields[0].label}), is
+ * refused naming the field. The rule lives here, in the one reader every request body goes through, rather than in
+ * each field's rules, so that no nested record can forget it. A field meant to hold several lines says so by being
+ * read with {@link #text}; metadata values (free-form) are the other exception.
  */
 public final class JsonInput {
 
@@ -72,7 +78,18 @@ public final class JsonInput {
         return node != null && node.has(name);
     }
 
+    /** A string of one line ({@link #ONE_LINE}). */
     public String string(String name, boolean required) {
+        String value = text(name, required);
+        if (value != null && LINE_BREAK.matcher(value).find()) {
+            reject(name, ONE_LINE);
+            return null;
+        }
+        return value;
+    }
+
+    /** A string that may hold line breaks; only for a field meant to hold several lines. */
+    private String text(String name, boolean required) {
         JsonNode value = value(name, required, JsonNode::isString, "must be a string");
         return value == null ? null : value.stringValue();
     }
@@ -84,22 +101,20 @@ public final class JsonInput {
             return null;
         }
         try {
-            return Instant.parse(value);
+            return Timestamps.parse(value);
         } catch (DateTimeParseException e) {
             reject(name, Timestamps.RULE);
             return null;
         }
     }
 
-    /** A string with a length range and an optional pattern (described in words for the message). */
+    /**
+     * A string of one line ({@link #ONE_LINE}) with a length range and an optional pattern (described in words for
+     * the message).
+     */
     public String string(String name, boolean required, int min, int max, Pattern pattern, String patternWords) {
         String value = string(name, required);
-        if (value == null) {
-            return null;
-        }
-        if (value.length() < min || value.length() > max) {
-            reject(name, min == max ? "must be exactly " + min + " characters"
-                    : "must be " + min + " to " + max + " characters");
+        if (value == null || !inRange(value, name, min, max)) {
             return null;
         }
         if (pattern != null && !pattern.matcher(value).matches()) {
@@ -114,17 +129,28 @@ public final class JsonInput {
     private static final Pattern LINE_BREAK = Pattern.compile("[\\r\\n\\u0085\\u2028\\u2029]");
 
     /**
-     * A string meant as one line (a name, a description shown in a list or an SMS): as {@link #string(String,
-     * boolean, int, int, Pattern, String)}, and a line break anywhere is refused (decisions §12), so it can neither
-     * forge a log line nor a header.
+     * A string meant as one line (a name, a description shown in a list or an SMS) with a length range: as every
+     * string read here, a line break anywhere is refused (decisions §12), so it can neither forge a log line nor a
+     * header.
      */
     public String line(String name, boolean required, int min, int max) {
-        String value = string(name, required, min, max, null, null);
-        if (value != null && LINE_BREAK.matcher(value).find()) {
-            reject(name, ONE_LINE);
-            return null;
+        return string(name, required, min, max, null, null);
+    }
+
+    /** A string with a length range that may hold line breaks: only for a field meant as several lines. */
+    public String text(String name, boolean required, int min, int max) {
+        String value = text(name, required);
+        return value == null || !inRange(value, name, min, max) ? null : value;
+    }
+
+    private boolean inRange(String value, String name, int min, int max) {
+        int length = characters(value);
+        if (length < min || length > max) {
+            reject(name, min == max ? "must be exactly " + min + " characters"
+                    : "must be " + min + " to " + max + " characters");
+            return false;
         }
-        return value;
+        return true;
     }
 
     public Long integer(String name, boolean required, long min, long max) {
@@ -174,8 +200,10 @@ public final class JsonInput {
             JsonNode item = value.get(i);
             if (!item.isString()) {
                 reject(name + "[" + i + "]", "must be a string");
-            } else if (item.stringValue().isEmpty() || item.stringValue().length() > maxLength) {
+            } else if (item.stringValue().isEmpty() || characters(item.stringValue()) > maxLength) {
                 reject(name + "[" + i + "]", "must be 1 to " + maxLength + " characters");
+            } else if (LINE_BREAK.matcher(item.stringValue()).find()) {
+                reject(name + "[" + i + "]", ONE_LINE);
             } else {
                 result.add(item.stringValue());
             }
@@ -249,13 +277,13 @@ public final class JsonInput {
         for (var entry : value.properties()) {
             String key = entry.getKey();
             JsonNode item = entry.getValue();
-            if (key.isEmpty() || key.length() > 40) {
+            if (key.isEmpty() || characters(key) > 40) {
                 reject(name, "key names must be 1 to 40 characters");
             } else if (nullRemoves && item.isNull()) {
                 result.put(key, null);
             } else if (!item.isString()) {
                 reject(name + "." + key, "must be a string");
-            } else if (item.stringValue().length() > 500) {
+            } else if (characters(item.stringValue()) > 500) {
                 reject(name + "." + key, "must be at most 500 characters");
             } else {
                 result.put(key, item.stringValue());
@@ -328,5 +356,13 @@ public final class JsonInput {
 
     private String pathOf(String name) {
         return path.isEmpty() ? name : name.isEmpty() ? path : path + "." + name;
+    }
+
+    /**
+     * A string's length as JSON Schema's {@code minLength}/{@code maxLength} count it, and as a person does: in
+     * characters (code points), so that an emoji is one, not the two UTF-16 units Java's {@code length()} counts.
+     */
+    public static int characters(String value) {
+        return value.codePointCount(0, value.length());
     }
 }

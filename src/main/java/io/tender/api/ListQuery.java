@@ -110,7 +110,7 @@ public final class ListQuery {
             return null;
         }
         try {
-            return Instant.parse(value);
+            return Timestamps.parse(value);
         } catch (DateTimeParseException e) {
             errors.add(new FieldError(name, Timestamps.RULE));
             return null;

@@ -8,6 +8,7 @@ import io.swagger.v3.oas.annotations.enums.SecuritySchemeType;
 import io.swagger.v3.oas.annotations.info.Info;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.security.SecurityScheme;
+import org.springdoc.core.customizers.ServerBaseUrlCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -21,10 +22,20 @@ import org.springframework.context.annotation.Configuration;
 @OpenAPIDefinition(info = @Info(title = "Tender API", version = "1.0.0",
         description = "Voucher redemptions, billing and collect. Errors are application/problem+json (RFC 9457)."),
         security = @SecurityRequirement(name = "bearer"))
-// bearerFormat as the API spec states it ("JWT-style bearer format"); it is a hint for documentation only.
-@SecurityScheme(name = "bearer", type = SecuritySchemeType.HTTP, scheme = "bearer", bearerFormat = "JWT",
-        description = "An API key: sk_test_... (test mode) or sk_... (live mode).")
+// No bearerFormat: the API spec's "JWT-style bearer format" is only the header's form; our keys are opaque strings,
+// and a generator told JWT may offer to decode them (decisions §14).
+@SecurityScheme(name = "bearer", type = SecuritySchemeType.HTTP, scheme = "bearer",
+        description = "An API key: sk_test_... (test mode) or sk_... (live mode), an opaque string.")
 class OpenApiDocument {
+
+    /**
+     * The document's {@code servers} entry is the configured public base URL (as {@code session_url}'s), never the
+     * request's {@code Host}, which a client may forge (decisions §12).
+     */
+    @Bean
+    ServerBaseUrlCustomizer publicServer(Problems problems) {
+        return (requestUrl, request) -> problems.publicBaseUrl();
+    }
 
     @Bean
     ModelResolver snakeCaseModelResolver() {

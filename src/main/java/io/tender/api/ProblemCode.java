@@ -26,8 +26,8 @@ public enum ProblemCode {
     INVALID_STATE_TRANSITION(409, "Invalid state transition",
             "The resource's current status does not allow this operation."),
     IDEMPOTENCY_CONFLICT(409, "Idempotency conflict",
-            "This Idempotency-Key was used within the last 24 hours with a different method, path or body."
-                    + " Use a new key for a new request."),
+            "This Idempotency-Key was used within the last 24 hours with a different method, path, API version or"
+                    + " body. Use a new key for a new request."),
     TOO_MANY_REQUESTS(429, "Too many requests", "Slow down and retry after the time in `Retry-After`."),
     INTERNAL_SERVER_ERROR(500, "Internal server error",
             "Something went wrong on our side. Quote the `request_id` when you contact support."),

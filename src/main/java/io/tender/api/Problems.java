@@ -70,11 +70,15 @@ public class Problems {
     private String typeOf(ProblemCode code, HttpServletRequest request) {
         String base = configuredBase;
         if (!StringUtils.hasText(base)) {
-            base = (StringUtils.hasText(publicBaseUrl) ? publicBaseUrl : "http://localhost:"
-                    + environment.getProperty("local.server.port", environment.getProperty("server.port", "8080")))
-                    + "/problems";
+            base = publicBaseUrl() + "/problems";
         }
         return base + "/" + code.code();
+    }
+
+    /** {@code tender.public-base-url} without a trailing slash, else {@code http://localhost:<port>}. */
+    String publicBaseUrl() {
+        return StringUtils.hasText(publicBaseUrl) ? publicBaseUrl : "http://localhost:"
+                + environment.getProperty("local.server.port", environment.getProperty("server.port", "8080"));
     }
 
     private static String titleOf(ProblemCode code, int status) {

@@ -67,6 +67,15 @@ public class Authentication implements HandlerInterceptor, HandlerMethodArgument
         return true;
     }
 
+    /**
+     * The caller this request authenticated as, once this interceptor let it through; empty before that and for
+     * requests to endpoints that take no key.
+     */
+    public static java.util.Optional<Caller> callerOf(HttpServletRequest request) {
+        return request.getAttribute(ATTRIBUTE) instanceof Caller caller ? java.util.Optional.of(caller)
+                : java.util.Optional.empty();
+    }
+
     @Override
     public void afterCompletion(HttpServletRequest request, HttpServletResponse response, Object handler, Exception ex) {
         MDC.remove("merchant_id");

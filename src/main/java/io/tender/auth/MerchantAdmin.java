@@ -31,9 +31,9 @@ import java.util.Set;
 @RequestMapping("/admin")
 class MerchantAdmin {
 
-    record MerchantView(String id, String name, String createdAt) {
+    record MerchantView(String id, String name, String createdAt, String apiVersion) {
         static MerchantView of(Merchants.Merchant m) {
-            return new MerchantView(m.id(), m.name(), Timestamps.format(m.createdAt()));
+            return new MerchantView(m.id(), m.name(), Timestamps.format(m.createdAt()), m.apiVersion());
         }
     }
 

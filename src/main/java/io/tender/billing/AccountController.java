@@ -31,7 +31,7 @@ import java.util.Set;
 @ProblemResponse(status = 404, description = "No such account for this key")
 @RestController
 @RequestMapping(value = "/billing/accounts", produces = MediaType.APPLICATION_JSON_VALUE)
-@Tag(name = "Billing")
+@Tag(name = "Accounts", description = "A customer's accounts, each with a balance payments are applied to, and their payment rules.")
 record AccountController(BillingService service, IdempotentRequests requests) {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Create an account",

@@ -35,7 +35,7 @@ import java.util.Set;
 @ProblemResponse(status = 404, description = "No such bill for this key")
 @RestController
 @RequestMapping(value = "/billing/bills", produces = MediaType.APPLICATION_JSON_VALUE)
-@Tag(name = "Billing")
+@Tag(name = "Bills", description = "Amounts due, raised against an account or a customer; payments are applied to them.")
 record BillController(BillingService service, IdempotentRequests requests) {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Create a bill",

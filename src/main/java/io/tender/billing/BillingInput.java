@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 final class BillingInput {
 
     private static final Pattern E164 = Pattern.compile("^\\+[1-9][0-9]{1,14}$");
-    private static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$");
+    private static final Pattern EMAIL = Pattern.compile(CustomerContacts.EMAIL_PATTERN);
     private static final Pattern DATE = Pattern.compile("^[0-9]{4}-[0-9]{2}-[0-9]{2}$");
 
     private BillingInput() {

@@ -23,7 +23,7 @@ final class BillingRequests {
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED, minLength = 1, maxLength = 255, pattern = "^[A-Za-z0-9._:@+-]+$",
                     description = "Unique per merchant and mode; must not start with `bcus_`.") String externalReference,
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED, minLength = 1, maxLength = 255) String name,
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, maxLength = 254, format = "email", example = "ada@example.com") String email,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, minLength = 3, maxLength = 254, format = "email", pattern = CustomerContacts.EMAIL_PATTERN, example = "ada@example.com") String email,
             @Schema(pattern = "^\\+[1-9][0-9]{1,14}$", description = "E.164") String phone,
             @Schema(minLength = 3, maxLength = 3, example = "ZAR", description = "ISO 4217; required when `balance` is given.") String currency,
             @Schema(minimum = "-999999999999", maximum = "999999999999", description = "Minor units; positive is owed, negative is credit.") Long balance,
@@ -34,7 +34,7 @@ final class BillingRequests {
     @Schema(name = "UpdateCustomerRequest", additionalProperties = Schema.AdditionalPropertiesValue.FALSE)
     record UpdateCustomer(
             @Schema(minLength = 1, maxLength = 255) String name,
-            @Schema(maxLength = 254, format = "email", example = "ada@example.com") String email,
+            @Schema(minLength = 3, maxLength = 254, format = "email", pattern = CustomerContacts.EMAIL_PATTERN, example = "ada@example.com") String email,
             @Schema(pattern = "^\\+[1-9][0-9]{1,14}$", description = "E.164; null removes it.", nullable = true) String phone,
             @Schema(minLength = 3, maxLength = 3, description = "Can be set once: only while the customer has none.") String currency,
             @Schema(minimum = "-999999999999", maximum = "999999999999", description = "Replaces the balance; needs a currency (given here or stored).") Long balance,

@@ -21,7 +21,7 @@ import org.springframework.web.bind.annotation.RestController;
 import tools.jackson.databind.JsonNode;
 
 @RestController
-@Tag(name = "Billing")
+@Tag(name = "Test payments", description = "Test mode: a payment of a bill, an account or a customer balance, without a checkout.")
 record BillingTestHelperController(ObligationPayments obligationPayments, IdempotentRequests requests) {
     @PostMapping(value = "/billing/test_helpers/payments", consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)

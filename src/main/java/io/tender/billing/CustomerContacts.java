@@ -14,6 +14,13 @@ import java.util.Optional;
 @Service
 public class CustomerContacts {
 
+    /**
+     * The email rule of every request that takes one: something, {@code @}, a domain with a dot. Declared beside
+     * {@code format: email} in the document, which alone would allow a dot-less domain such as {@code 0@com}.
+     */
+    public static final String EMAIL_PATTERN = "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$";
+
+
     /** A billing customer's name, email and phone (E.164, or null). */
     public record Contact(String customerId, String name, String email, String phone) {
     }

@@ -31,7 +31,7 @@ import java.util.Set;
 @ProblemResponse(status = 404, description = "No such customer for this key")
 @RestController
 @RequestMapping(value = "/billing/customers", produces = MediaType.APPLICATION_JSON_VALUE)
-@Tag(name = "Billing", description = "Customers, accounts and bills; balances and amounts due that payments are applied to.")
+@Tag(name = "Customers", description = "Billing's customers: whom bills and accounts belong to, with a balance payments are applied to.")
 record CustomerController(BillingService service, IdempotentRequests requests) {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Create a customer",

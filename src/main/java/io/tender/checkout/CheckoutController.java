@@ -31,8 +31,8 @@ import java.util.function.Function;
  * redirect to the page for the session's new state (post-redirect-get), and waiting pages refresh themselves.
  * The routes: {@code GET /checkout/{ckt}} shows whatever the session needs next; {@code POST …/pay} starts an
  * attempt; {@code GET|POST …/action} is the sandbox 3-D Secure or bank page; {@code POST …/cancel} gives up;
- * {@code GET …/status} is the state for the page's own polling. Every request of a route takes one of the client
- * address's page views ({@link PageViews}) before its id is looked up.
+ * {@code GET …/status} is the state for the page's own polling. Every request of a route is within the limits of
+ * {@link PageViews}: the client address's unknown ids, and the address's requests of this checkout.
  */
 @Hidden
 @Controller
@@ -174,8 +174,7 @@ record CheckoutController(Checkout checkout, FormTokens tokens, AttemptLimiter l
     @GetMapping(value = "/checkout/{id}/status", produces = {MediaType.APPLICATION_JSON_VALUE, "application/problem+json"})
     @ResponseBody
     Map<String, Object> status(@PathVariable String id, HttpServletRequest request, HttpServletResponse response) {
-        views.take(request);
-        CheckoutPage session = load(id).orElse(null);
+        CheckoutPage session = views.lookUp(id, this::load, request).orElse(null);
         if (session == null) {
             response.setStatus(HttpStatus.NOT_FOUND.value());
             return Map.of("state", "not_found");
@@ -189,21 +188,15 @@ record CheckoutController(Checkout checkout, FormTokens tokens, AttemptLimiter l
     }
 
     /**
-     * The page for a known session, with the session's headers; for an unknown id, the not-found page; over the client
-     * address's page views, the too-many page, before the id is looked up.
+     * The page for a known session, with the session's headers; for an unknown id, the not-found page; over a limit of
+     * {@link PageViews}, the too-many page.
      */
     private String withSession(String id, HttpServletRequest request, HttpServletResponse response, Model model,
                                Function<CheckoutPage, String> page) {
-        Optional<String> refused = views.refuse(request, response, model);
-        if (refused.isPresent()) {
-            return refused.get();
-        }
-        Optional<CheckoutPage> found = load(id);
-        if (found.isEmpty()) {
-            return notFound(response);
-        }
-        CheckoutHeaders.forSession(response, found.get());
-        return page.apply(found.get());
+        return views.render(id, this::load, request, response, model, () -> notFound(response), session -> {
+            CheckoutHeaders.forSession(response, session);
+            return page.apply(session);
+        });
     }
 
     /** A form post: as {@link #withSession}, and what {@link #refuse} answers unless the post is this page's own. */

@@ -8,12 +8,16 @@ import org.springframework.stereotype.Component;
 import org.springframework.ui.Model;
 
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
- * The per-address limit on requests of public pages by their id (decisions §12): every request of a hosted checkout
- * or payment page takes a token before its id is looked up, found or not, so that nobody tries ids fast. A refusal
- * is the "too many requests" page, 429 with {@code Retry-After} and the {@code RateLimit} fields, naming nothing the
- * id could have opened.
+ * The limits on requests of public pages by their id (decisions §12, §13), in the order that keeps a refusal from
+ * saying anything about the id: while the client address is over its budget of ids that do not exist, every request
+ * from it is refused before its id is looked up; an id that does not exist costs the address a token; a page or
+ * checkout that exists is limited per address and id, generously, so that payers behind one address (a mobile
+ * network's carrier-grade NAT) all reach it. A refusal is the "too many requests" page, 429 with {@code Retry-After}
+ * and the {@code RateLimit} fields, naming nothing the id could have opened.
  */
 @Component
 public class PageViews {
@@ -26,22 +30,46 @@ public class PageViews {
         this.limits = limits;
     }
 
-    /** Takes one request from the client address's bucket; over the limit, the view to render instead. */
-    public Optional<String> refuse(HttpServletRequest request, HttpServletResponse response, Model model) {
-        try {
-            limits.pageView(request);
-            return Optional.empty();
-        } catch (ApiException refused) {
+    /**
+     * The view for a request of a public page by its id, rendered as HTML: {@code page} of what {@code find} found,
+     * {@code unknown} if it found nothing, or over a limit the too-many page (its status and headers set here).
+     */
+    public <T> String render(String id, Function<String, Optional<T>> find, HttpServletRequest request,
+                             HttpServletResponse response, Model model, Supplier<String> unknown,
+                             Function<T, String> page) {
+        return look(id, find, request, refused -> {
             CheckoutHeaders.strict(response);
             response.setStatus(refused.status());
             refused.headers().forEach(response::setHeader);
             model.addAttribute("retryAfter", refused.headers().get("Retry-After"));
-            return Optional.of(TOO_MANY);
-        }
+            return TOO_MANY;
+        }, unknown, page);
     }
 
-    /** As {@link #refuse}, for a request answered with JSON: the refusal is thrown as the API's 429 problem. */
-    void take(HttpServletRequest request) {
-        limits.pageView(request);
+    /** As {@link #render}, for a request answered with JSON: a refusal is thrown as the API's 429 problem. */
+    <T> Optional<T> lookUp(String id, Function<String, Optional<T>> find, HttpServletRequest request) {
+        return look(id, find, request, refused -> {
+            throw refused;
+        }, Optional::empty, Optional::of);
+    }
+
+    private <T, R> R look(String id, Function<String, Optional<T>> find, HttpServletRequest request,
+                          Function<ApiException, R> tooMany, Supplier<R> unknown, Function<T, R> page) {
+        try {
+            limits.refuseIfTryingPageIds(request);
+        } catch (ApiException refused) {
+            return tooMany.apply(refused);
+        }
+        Optional<T> found = find.apply(id);
+        if (found.isEmpty()) {
+            limits.unknownPageId(request);
+            return unknown.get();
+        }
+        try {
+            limits.pageView(request, id);
+        } catch (ApiException refused) {
+            return tooMany.apply(refused);
+        }
+        return page.apply(found.get());
     }
 }

@@ -8,26 +8,29 @@ import org.springframework.stereotype.Repository;
 import java.time.ZoneOffset;
 
 /**
- * The dashboard's audit log (decisions §11): append-only. This class only inserts, and a trigger refuses any update,
- * delete or truncate of the table.
+ * The dashboard's audit log (decisions §11, §13): append-only, and a merchant's alone. This class only inserts, a
+ * trigger refuses any update, delete or truncate of the table, and a check refuses a row of no merchant (V73): what
+ * nobody's account is about (a sign-in for an email no user has) goes to the service's own log instead.
  */
 @Repository
 class AuditLog {
 
-    /** One entry: {@code userId} and {@code merchantId} are null when a sign-in failed for an unknown email. */
+    /**
+     * One entry. Its action must be one of {@link AuditActions}: an action without words, which the log's page could
+     * neither name nor filter, is refused here, so the test of whatever writes it fails.
+     */
     record Entry(String merchantId, String userId, String actor, String action, String target, String mode,
                  String beforeJson, String afterJson) {
-        /** What {@code userId} did as themself (signing in, say); null ids for an email that is no one user's. */
-        static Entry bySelf(String merchantId, String userId, String actor, String action) {
-            return new Entry(merchantId, userId, actor, action, userId, null, null, null);
+        Entry {
+            if (!AuditActions.WORDS.containsKey(action)) {
+                throw new IllegalArgumentException("The audit action " + action + " has no words: add it to "
+                        + "AuditActions, which gives the log's page its words and its filter.");
+            }
         }
 
-        static Entry bySelf(DashboardUsers.User user, String action) {
-            return bySelf(user.merchantId(), user.id(), user.email(), action);
-        }
-
-        Entry after(String json) {
-            return new Entry(merchantId, userId, actor, action, target, mode, beforeJson, json);
+        /** Something a user did to their own account (signing in, choosing a password), in no mode. */
+        static Entry ofOwnAccount(DashboardUsers.User user, String action, String afterJson) {
+            return new Entry(user.merchantId(), user.id(), user.email(), action, user.id(), null, null, afterJson);
         }
     }
 

@@ -36,6 +36,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.IOException;
 import java.net.URI;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -62,12 +63,13 @@ class DashboardSecurity {
             + "frame-ancestors 'none'";
 
     static final String SIGNED_IN_AT = DashboardSecurity.class.getName() + ".signedInAt";
+    static final String LAST_SEEN_AT = DashboardSecurity.class.getName() + ".lastSeenAt";
 
     @Bean
     @Order(1)
     SecurityFilterChain dashboard(HttpSecurity http, HttpSessionSecurityContextRepository contexts,
                                   CsrfTokenRepository csrfTokens, DashboardSettings settings,
-                                  DashboardUsers users) throws Exception {
+                                  DashboardUsers users, Clock clock) throws Exception {
         http.securityMatcher("/dashboard/**")
                 .authorizeHttpRequests(requests -> requests
                         .requestMatchers("/dashboard/assets/**", "/dashboard/sign-in", "/dashboard/sign-in/code",
@@ -77,6 +79,9 @@ class DashboardSecurity {
                         // bare /dashboard/{mode}/team too ("/**" matches no segment at all).
                         .requestMatchers("/dashboard/*/team/**").hasRole(Role.OWNER.name())
                         .requestMatchers(HttpMethod.POST, "/dashboard/live/developers/**").hasRole(Role.OWNER.name())
+                        // The API version every integration of the merchant reads (decisions §15): owners only.
+                        .requestMatchers(HttpMethod.POST, "/dashboard/*/developers/api-version/**")
+                        .hasRole(Role.OWNER.name())
                         // Money and developer actions: owners and developers; a viewer only reads.
                         .requestMatchers(HttpMethod.POST, "/dashboard/*/payments/**", "/dashboard/*/developers/**",
                                 "/dashboard/*/subscriptions/**", "/dashboard/*/payment-requests/**",
@@ -96,7 +101,8 @@ class DashboardSecurity {
                         .contentSecurityPolicy(csp -> csp.policyDirectives(CONTENT_SECURITY_POLICY))
                         .referrerPolicy(referrer -> referrer.policy(ReferrerPolicy.NO_REFERRER))
                         .frameOptions(frames -> frames.deny()))
-                .addFilterBefore(new AbsoluteTimeout(settings.absoluteTimeout()), SecurityContextHolderFilter.class)
+                .addFilterBefore(new SessionLimits(settings.idleTimeout(), settings.absoluteTimeout(), clock),
+                        SecurityContextHolderFilter.class)
                 .addFilterAfter(new CurrentMembership(users, contexts), SecurityContextHolderFilter.class);
         return http.build();
     }
@@ -223,25 +229,36 @@ class DashboardSecurity {
     }
 
     /**
-     * Ends a signed-in session 12 hours (by default) after sign-in however busy it is; the idle limit is the
-     * session's own ({@code setMaxInactiveInterval} at sign-in). Runs before the security context is read, so the
-     * request goes on as a signed-out one.
+     * Ends a signed-in session 30 minutes (by default) after its last request and 12 hours after sign-in however busy
+     * it is, both on the service's {@link Clock}, so that what decides is one clock a test can move. The servlet
+     * container's own idle expiry ({@code setMaxInactiveInterval} at sign-in, the same length) only frees the memory of
+     * sessions nobody comes back to. Runs before the security context is read, so an ended session's request goes on
+     * as a signed-out one; every other request of a signed-in session counts as its last.
      */
-    static final class AbsoluteTimeout extends OncePerRequestFilter {
+    static final class SessionLimits extends OncePerRequestFilter {
 
-        private final Duration limit;
+        private final Duration idle;
+        private final Duration absolute;
+        private final Clock clock;
 
-        AbsoluteTimeout(Duration limit) {
-            this.limit = limit;
+        SessionLimits(Duration idle, Duration absolute, Clock clock) {
+            this.idle = idle;
+            this.absolute = absolute;
+            this.clock = clock;
         }
 
         @Override
         protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
                 throws ServletException, IOException {
             HttpSession session = request.getSession(false);
-            if (session != null && session.getAttribute(SIGNED_IN_AT) instanceof Instant signedInAt
-                    && !Instant.now().isBefore(signedInAt.plus(limit))) {
-                session.invalidate();
+            if (session != null && session.getAttribute(SIGNED_IN_AT) instanceof Instant signedInAt) {
+                Instant now = clock.instant();
+                Instant lastSeen = session.getAttribute(LAST_SEEN_AT) instanceof Instant seen ? seen : signedInAt;
+                if (!now.isBefore(signedInAt.plus(absolute)) || !now.isBefore(lastSeen.plus(idle))) {
+                    session.invalidate();
+                } else {
+                    session.setAttribute(LAST_SEEN_AT, now);
+                }
             }
             chain.doFilter(request, response);
         }

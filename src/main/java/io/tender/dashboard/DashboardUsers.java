@@ -62,8 +62,19 @@ class DashboardUsers {
                 + "order by id limit 1").param(merchantId).query(DashboardUsers::user).optional();
     }
 
-    void setPassword(String userId, String passwordHash) {
-        jdbc.sql("update dashboard_users set password_hash = ? where id = ?").params(passwordHash, userId).update();
+    /**
+     * The user, their row locked until the transaction ends: the one-time links of a user are issued and used one
+     * after the other ({@link OneTimeLinks}).
+     */
+    Optional<User> lock(String id) {
+        return jdbc.sql("select " + COLUMNS + " from dashboard_users where id = ? for update").param(id)
+                .query(DashboardUsers::user).optional();
+    }
+
+    /** Sets the first password of a user who has none; false (nothing changed) when they have one already. */
+    boolean setFirstPassword(String userId, String passwordHash) {
+        return jdbc.sql("update dashboard_users set password_hash = ? where id = ? and password_hash is null")
+                .params(passwordHash, userId).update() == 1;
     }
 
     void signedIn(String userId) {

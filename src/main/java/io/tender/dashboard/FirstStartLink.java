@@ -6,22 +6,25 @@ import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
+import java.util.Optional;
+
 /**
- * The way into the dashboard on a new installation (decisions §11): after start-up has made the merchant
+ * The way into the dashboard on a new installation (decisions §11, §13): after start-up has made the merchant
  * {@code default} and printed its test key, this prints, the same way, a one-time sign-in link for that merchant's
  * owner. It prints a fresh link at every start until the owner has set a password, so a lost or expired link is
- * replaced by restarting; never once the owner has signed in.
+ * replaced by restarting, and the fresh link ends the one before ({@link OneTimeLinks#issue}): there is never more
+ * than one that works. Nothing is printed once the owner has a password or has signed in.
  */
 @Component
 class FirstStartLink {
 
     private final Merchants merchants;
     private final DashboardUsers users;
-    private final SignInLinks links;
+    private final OneTimeLinks links;
     private final PublicBase publicBase;
     private final DashboardSettings settings;
 
-    FirstStartLink(Merchants merchants, DashboardUsers users, SignInLinks links, PublicBase publicBase,
+    FirstStartLink(Merchants merchants, DashboardUsers users, OneTimeLinks links, PublicBase publicBase,
                    DashboardSettings settings) {
         this.merchants = merchants;
         this.users = users;
@@ -48,7 +51,11 @@ class FirstStartLink {
         if (owner.passwordHash() != null || owner.signedInAt() != null) {
             return;
         }
-        String url = UserAdmin.signInUrl(publicBase, links.issue(owner.id()));
+        Optional<String> token = links.issue(owner.id());
+        if (token.isEmpty()) {
+            return; // the owner chose a password meanwhile (on another instance)
+        }
+        String url = UserAdmin.signInUrl(publicBase, token.get());
         System.out.printf("""
 
                 ==============================================================================
@@ -57,7 +64,8 @@ class FirstStartLink {
 
                      %s
 
-                 Until a password is set, each start prints a new link.
+                 Until a password is set, each start prints a new link and the one
+                 before stops working.
                 ==============================================================================
 
                 """, owner.email(), settings.signInLinkValidity().toHours(), url);

@@ -15,6 +15,7 @@ import org.springframework.stereotype.Component;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -68,6 +69,14 @@ record FormActions(IdempotentRequests idempotent, Rejections rejections, AuditLo
         /** The confirmation page, or null when the action asks none (or the form was confirmed). */
         default String confirmation() {
             return null;
+        }
+
+        /**
+         * The page asking the signed-in user to confirm who they are before this action ({@link Reauthentication}),
+         * or empty when the action asks none or they confirmed within the window.
+         */
+        default Optional<String> identity() {
+            return Optional.empty();
         }
 
         /** The owning module's flow, under the form's key. */
@@ -143,6 +152,10 @@ record FormActions(IdempotentRequests idempotent, Rejections rejections, AuditLo
             if (confirmation != null) {
                 return confirmation;
             }
+        }
+        Optional<String> identity = steps.identity();
+        if (identity.isPresent()) {
+            return identity.get();
         }
         return switch (steps.act(keyed(form))) {
             case Outcome.Done<V>(V view) -> {

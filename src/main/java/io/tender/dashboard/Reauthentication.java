@@ -20,9 +20,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Re-entering the password (or a second-factor code) before a sensitive action (decisions §11): creating or rolling
- * a live key, changing a role, turning off the second factor. A confirmation counts for {@link #WINDOW} in this
- * session.
+ * Re-entering the password (or a second-factor code) before a sensitive action (decisions §11, §13): creating or
+ * rolling a live key, changing a role, inviting a member (any role, a new link too), removing a member, turning the
+ * second factor on or off, adding a live webhook endpoint or rotating a live endpoint's secret. A confirmation counts
+ * in this session for {@link DashboardSettings#reauthenticationWindow()}
+ * ({@code TENDER_DASHBOARD_REAUTHENTICATION_WINDOW}, 5 minutes by default; zero asks at every such action).
  * <p>
  * A controller asks {@link #confirm} first thing, after the role rules of {@link DashboardSecurity} have let the
  * request through (so a developer asking for a live key is refused 403 and never asked for a password). Confirmed
@@ -34,8 +36,6 @@ import java.util.Set;
 @Component
 class Reauthentication {
 
-    /** How long a confirmation lasts. */
-    static final Duration WINDOW = Duration.ofMinutes(5);
     static final String PASSWORD = "reauth_password";
     static final String CODE = "reauth_code";
     static final String WRONG = "That is not your password or a current code. Try again.";
@@ -52,9 +52,12 @@ class Reauthentication {
     private final AuditLog audit;
     private final Merchants merchants;
     private final Clock clock;
+    private final Duration window;
 
     Reauthentication(DashboardUsers users, PasswordEncoder passwords, SecondFactors secondFactors,
-                     SignInThrottle throttle, AuditLog audit, Merchants merchants, Clock clock) {
+                     SignInThrottle throttle, AuditLog audit, Merchants merchants, Clock clock,
+                     DashboardSettings settings) {
+        this.window = settings.reauthenticationWindow();
         this.merchants = merchants;
         this.users = users;
         this.passwords = passwords;
@@ -65,7 +68,7 @@ class Reauthentication {
     }
 
     /**
-     * Empty when the user confirmed who they are within {@link #WINDOW} (or does so with this request's
+     * Empty when the user confirmed who they are within the window (or does so with this request's
      * {@code reauth_password} or {@code reauth_code}); otherwise the confirmation page's view, with its model and
      * status set, for the controller to answer instead of acting. {@code what} says the action in words ("Create a
      * live API key").
@@ -74,7 +77,7 @@ class Reauthentication {
                              HttpServletResponse response, Model model) {
         HttpSession session = request.getSession(false);
         if (session != null && session.getAttribute(CONFIRMED_AT) instanceof Instant at
-                && clock.instant().isBefore(at.plus(WINDOW))) {
+                && clock.instant().isBefore(at.plus(window))) {
             return Optional.empty();
         }
         String password = request.getParameter(PASSWORD);
@@ -84,16 +87,19 @@ class Reauthentication {
         if (typed) {
             DashboardUsers.User account = users.byId(user.userId()).orElseThrow();
             String address = request.getRemoteAddr();
-            if (!throttle.allows(account.email(), address)) {
-                audit.append(entry(user, "reauthentication.throttled", mode), request);
+            Optional<SignInThrottle.Attempt> attempt = throttle.begin(account.email(), address);
+            if (attempt.isEmpty()) {
+                if (throttle.firstRefusal("reauthentication", account.email(), address)) {
+                    audit.append(entry(user, "reauthentication.throttled", mode), request);
+                }
                 response.setStatus(HttpStatus.TOO_MANY_REQUESTS.value());
                 error = THROTTLED;
             } else if (matches(account, password, code)) {
+                throttle.succeeded(attempt.get());
                 request.getSession().setAttribute(CONFIRMED_AT, clock.instant());
                 audit.append(entry(user, "reauthentication.succeeded", mode), request);
                 return Optional.empty();
             } else {
-                throttle.failed(account.email(), address);
                 audit.append(entry(user, "reauthentication.failed", mode), request);
                 response.setStatus(HttpStatus.UNAUTHORIZED.value());
                 error = WRONG;
@@ -106,7 +112,30 @@ class Reauthentication {
         model.addAttribute("carried", carried(request.getParameterMap()));
         model.addAttribute("secondFactor", secondFactors.enabled(user.userId()));
         model.addAttribute("error", error);
+        model.addAttribute("notAskedAgain", notAskedAgain());
         return Optional.of("dashboard/confirm-identity");
+    }
+
+    /**
+     * {@link #confirm} in live mode only: adding a live webhook endpoint or rotating a live secret (decisions §13),
+     * since whoever adds an endpoint or holds a new secret reads and can forge the merchant's live events. Test
+     * endpoints do not ask.
+     */
+    Optional<String> confirmInLive(SignedInUser user, String mode, String what, HttpServletRequest request,
+                                   HttpServletResponse response, Model model) {
+        return mode.equals("live") ? confirm(user, mode, what, request, response, model) : Optional.empty();
+    }
+
+    /** What the confirmation page says of the window: "You will not be asked again for 5 minutes." */
+    String notAskedAgain() {
+        if (window.isZero()) {
+            return "You will be asked again at the next such action.";
+        }
+        long minutes = window.toMinutes();
+        String length = window.equals(Duration.ofMinutes(minutes))
+                ? minutes + (minutes == 1 ? " minute" : " minutes")
+                : window.toSeconds() + (window.toSeconds() == 1 ? " second" : " seconds");
+        return "You will not be asked again for " + length + ".";
     }
 
     private boolean matches(DashboardUsers.User account, String password, String code) {

@@ -22,9 +22,10 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Getting into the dashboard: the sign-in form ({@code /dashboard/sign-in}) and the one-time links
- * ({@code /dashboard/link/{token}}) that let a new user set their password once and sign them in. Passwords are read
- * from the request here, never bound as handler arguments (Spring logs those at TRACE).
+ * Getting into the dashboard: the sign-in form ({@code /dashboard/sign-in}), its second step for a code, and the
+ * one-time links ({@code /dashboard/link/{token}}) that let a new user choose their first password and sign them in
+ * (past the second factor only with its code). Passwords are read from the request here, never bound as handler
+ * arguments (Spring logs those at TRACE).
  */
 @Hidden
 @Controller
@@ -40,24 +41,27 @@ class SignInController {
     /** How long after a right password its code may come. */
     static final Duration CODE_WINDOW = Duration.ofMinutes(5);
     private static final String CODE_PENDING = SignInController.class.getName() + ".codePending";
+    private static final String WITH_LINK = "{\"with\":\"sign_in_link\"}";
 
     /** A sign-in half done: the password was right at {@code since}; the second factor is awaited. */
     record CodePending(String userId, Instant since) implements Serializable {
     }
 
     private final SignIns signIns;
-    private final SignInLinks links;
+    private final OneTimeLinks links;
     private final DashboardUsers users;
     private final PasswordEncoder passwords;
     private final AuditLog audit;
+    private final SecondFactors secondFactors;
 
-    SignInController(SignIns signIns, SignInLinks links, DashboardUsers users, PasswordEncoder passwords,
-                     AuditLog audit) {
+    SignInController(SignIns signIns, OneTimeLinks links, DashboardUsers users, PasswordEncoder passwords,
+                     AuditLog audit, SecondFactors secondFactors) {
         this.signIns = signIns;
         this.links = links;
         this.users = users;
         this.passwords = passwords;
         this.audit = audit;
+        this.secondFactors = secondFactors;
     }
 
     @GetMapping("/dashboard")
@@ -91,13 +95,7 @@ class SignInController {
                 signIns.start(user, request, response);
                 yield "redirect:/dashboard/test";
             }
-            case SignIns.Outcome.CodeNeeded(DashboardUsers.User user) -> {
-                // A new session id for the half-signed-in state too; nothing is authorised by it but the code form.
-                request.getSession(true);
-                request.changeSessionId();
-                request.getSession().setAttribute(CODE_PENDING, new CodePending(user.id(), Instant.now()));
-                yield "redirect:/dashboard/sign-in/code";
-            }
+            case SignIns.Outcome.CodeNeeded(DashboardUsers.User user) -> awaitCode(user, request);
             case SignIns.Outcome.Refused() -> {
                 response.setStatus(HttpStatus.UNAUTHORIZED.value());
                 model.addAttribute("error", GENERIC_ERROR);
@@ -141,6 +139,15 @@ class SignInController {
         };
     }
 
+    /** The password was right (or has just been chosen) and the user has a second factor: its code comes next. */
+    private static String awaitCode(DashboardUsers.User user, HttpServletRequest request) {
+        // A new session id for the half-signed-in state too; nothing is authorised by it but the code form.
+        request.getSession(true);
+        request.changeSessionId();
+        request.getSession().setAttribute(CODE_PENDING, new CodePending(user.id(), Instant.now()));
+        return "redirect:/dashboard/sign-in/code";
+    }
+
     /** The user whose password was right and whose code is awaited, for {@link #CODE_WINDOW} after the password. */
     private static Optional<CodePending> pending(HttpServletRequest request) {
         HttpSession session = request.getSession(false);
@@ -155,21 +162,34 @@ class SignInController {
 
     @GetMapping("/dashboard/link/{token}")
     String linkForm(@PathVariable String token, HttpServletResponse response, Model model) {
-        Optional<DashboardUsers.User> user = links.usableBy(token).flatMap(users::byId);
+        Optional<DashboardUsers.User> user = links.userOf(token);
         if (user.isEmpty()) {
             return linkUnusable(response);
+        }
+        if (user.get().passwordHash() != null) {
+            // Shown, not acted on: a GET changes nothing (mail scanners open links too).
+            return hasPassword(user.get(), response, model);
         }
         model.addAttribute("user", user.get());
         model.addAttribute("token", token);
         return "dashboard/set-password";
     }
 
+    /**
+     * Chooses the first password through a link (decisions §13): only for a user who has none; then signs them in,
+     * or, when their second factor is on, asks for its code first. A link that meets a password changes nothing and
+     * ends.
+     */
     @PostMapping("/dashboard/link/{token}")
     String setPassword(@PathVariable String token, HttpServletRequest request, HttpServletResponse response,
                        Model model) {
-        Optional<DashboardUsers.User> user = links.usableBy(token).flatMap(users::byId);
+        Optional<DashboardUsers.User> user = links.userOf(token);
         if (user.isEmpty()) {
             return linkUnusable(response);
+        }
+        if (user.get().passwordHash() != null) {
+            links.refuse(token);
+            return refused(user.get(), request, response, model);
         }
         String password = Optional.ofNullable(request.getParameter("password")).orElse("");
         String confirmation = Optional.ofNullable(request.getParameter("confirmation")).orElse("");
@@ -184,18 +204,35 @@ class SignInController {
             model.addAttribute("confirmationError", confirmationProblem);
             return "dashboard/set-password";
         }
-        // Used here, under the database's check: of two posts of one link, one sets the password.
-        Optional<DashboardUsers.User> owner = links.use(token).flatMap(users::byId);
-        if (owner.isEmpty()) {
-            return linkUnusable(response);
-        }
-        users.setPassword(owner.get().id(), passwords.encode(password));
-        audit.append(AuditLog.Entry.bySelf(owner.get(), "password.set"), request);
-        audit.append(AuditLog.Entry.bySelf(owner.get(), "sign_in.succeeded").after("{\"with\":\"sign_in_link\"}"),
-                request);
-        signIns.start(owner.get(), request, response);
-        return "redirect:/dashboard/test";
+        // Used here, under the user's lock: of two posts of one link, one sets the password.
+        return switch (links.choosePassword(token, passwords.encode(password))) {
+            case OneTimeLinks.Choice.Unusable() -> linkUnusable(response);
+            case OneTimeLinks.Choice.HasPassword(DashboardUsers.User has) -> refused(has, request, response, model);
+            case OneTimeLinks.Choice.PasswordSet(DashboardUsers.User set) -> {
+                audit.append(AuditLog.Entry.ofOwnAccount(set, "password.set", null), request);
+                if (secondFactors.enabled(set.id())) {
+                    audit.append(AuditLog.Entry.ofOwnAccount(set, "sign_in.password_accepted", WITH_LINK), request);
+                    yield awaitCode(set, request);
+                }
+                audit.append(AuditLog.Entry.ofOwnAccount(set, "sign_in.succeeded", WITH_LINK), request);
+                signIns.start(set, request, response);
+                yield "redirect:/dashboard/test";
+            }
+        };
     }
+
+    private String refused(DashboardUsers.User user, HttpServletRequest request, HttpServletResponse response,
+                           Model model) {
+        audit.append(AuditLog.Entry.ofOwnAccount(user, "sign_in_link.refused", null), request);
+        return hasPassword(user, response, model);
+    }
+
+    private static String hasPassword(DashboardUsers.User user, HttpServletResponse response, Model model) {
+        response.setStatus(HttpStatus.CONFLICT.value());
+        model.addAttribute("email", user.email());
+        return "dashboard/link-has-password";
+    }
+
 
     /** Why a new password is refused, in words for the form, or null. */
     static String passwordProblem(String password, String email) {

@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
 
 /**
  * One-time sign-in links: a token of 256 bits from {@link SecureRandom}, given out once in the link and kept only as
- * its SHA-256, valid for {@link DashboardSettings#signInLinkValidity()} and used at most once.
+ * its SHA-256, valid for {@link DashboardSettings#signInLinkValidity()} and used at most once. The rules of when a
+ * link is made and what it may do are {@link OneTimeLinks}'.
  */
 @Repository
 class SignInLinks {
@@ -33,8 +34,11 @@ class SignInLinks {
         this.settings = settings;
     }
 
-    /** A new link's token for the user; the caller builds the URL and shows it once. */
-    String issue(String userId) {
+    /**
+     * Stores a new link for the user and answers its token, which the caller shows once. Only {@link OneTimeLinks}
+     * calls it, under the rules of decisions §13 (a user's earlier links end first).
+     */
+    String insert(String userId) {
         byte[] bytes = new byte[32];
         RANDOM.nextBytes(bytes);
         String token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
@@ -56,22 +60,35 @@ class SignInLinks {
                 .params(hash(token), Timestamps.now().atOffset(ZoneOffset.UTC)).query(String.class).optional();
     }
 
-    /** Uses the token: its user, or empty when it was used already (also by a concurrent request) or expired. */
-    Optional<String> use(String token) {
+    /**
+     * Uses the user's token: false when it was used already (also by a concurrent request), expired, or is not
+     * theirs.
+     */
+    boolean use(String token, String userId) {
         if (!TOKEN.matcher(token).matches()) {
-            return Optional.empty();
+            return false;
         }
         var now = Timestamps.now().atOffset(ZoneOffset.UTC);
-        return jdbc.sql("update dashboard_sign_in_links set used_at = ? where token_hash = ? and used_at is null "
-                        + "and expires_at > ? returning user_id")
-                .params(now, hash(token), now).query(String.class).optional();
+        return jdbc.sql("update dashboard_sign_in_links set used_at = ? where token_hash = ? and user_id = ? "
+                        + "and used_at is null and expires_at > ?")
+                .params(now, hash(token), userId, now).update() == 1;
     }
 
-    /** Ends every link of the user not used yet: after a new invitation replaces it, or the user was removed. */
+    /** Ends every link of the user not used yet. */
     void revokeUnused(String userId) {
         var now = Timestamps.now().atOffset(ZoneOffset.UTC);
         jdbc.sql("update dashboard_sign_in_links set expires_at = ? where user_id = ? and used_at is null "
                 + "and expires_at > ?").params(now, userId, now).update();
+    }
+
+    /** Ends one link, if it still works. */
+    void revoke(String token) {
+        if (!TOKEN.matcher(token).matches()) {
+            return;
+        }
+        var now = Timestamps.now().atOffset(ZoneOffset.UTC);
+        jdbc.sql("update dashboard_sign_in_links set expires_at = ? where token_hash = ? and used_at is null "
+                + "and expires_at > ?").params(now, hash(token), now).update();
     }
 
     private static byte[] hash(String token) {

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The team of a merchant (decisions §11, owners only): inviting someone by email with a role, a new link for who has
@@ -40,6 +41,7 @@ class Team {
 
     private final DashboardUsers users;
     private final SignInLinks links;
+    private final OneTimeLinks oneTimeLinks;
     private final AuditLog audit;
     private final TeamInvitationMail mail;
     private final Merchants merchants;
@@ -48,10 +50,12 @@ class Team {
     private final TransactionTemplate tx;
     private final JsonMapper json;
 
-    Team(DashboardUsers users, SignInLinks links, AuditLog audit, TeamInvitationMail mail, Merchants merchants,
-         PublicBase publicBase, DashboardSettings settings, TransactionTemplate tx, JsonMapper json) {
+    Team(DashboardUsers users, SignInLinks links, OneTimeLinks oneTimeLinks, AuditLog audit, TeamInvitationMail mail,
+         Merchants merchants, PublicBase publicBase, DashboardSettings settings, TransactionTemplate tx,
+         JsonMapper json) {
         this.users = users;
         this.links = links;
+        this.oneTimeLinks = oneTimeLinks;
         this.audit = audit;
         this.mail = mail;
         this.merchants = merchants;
@@ -70,7 +74,7 @@ class Team {
         }
         Made made = tx.execute(status -> {
             DashboardUsers.User user = users.create(by.merchantId(), email, role);
-            String token = links.issue(user.id());
+            String token = oneTimeLinks.issue(user.id()).orElseThrow();
             audit.append(entry(by, "team.invited", user.id(), mode, null,
                     state("email", user.email(), "role", role.wire())), request);
             return new Made(user, token);
@@ -79,18 +83,18 @@ class Team {
     }
 
     /**
-     * A new link for a member who has not chosen a password yet ({@link #status} {@code invited}, which the caller
-     * checks); their earlier links stop working.
+     * A new link for a member who has not chosen a password yet ({@link #status} {@code invited}); their earlier links
+     * stop working. Empty, nothing made, when they have chosen one meanwhile (or were removed).
      */
-    Invitation reinvite(SignedInUser by, String mode, DashboardUsers.User member, HttpServletRequest request) {
-        String token = tx.execute(status -> {
-            links.revokeUnused(member.id());
-            String issued = links.issue(member.id());
-            audit.append(entry(by, "team.invited", member.id(), mode, null,
-                    state("email", member.email(), "role", member.role().wire(), "again", true)), request);
+    Optional<Invitation> reinvite(SignedInUser by, String mode, DashboardUsers.User member,
+                                  HttpServletRequest request) {
+        Optional<String> token = tx.execute(status -> {
+            Optional<String> issued = oneTimeLinks.issue(member.id());
+            issued.ifPresent(made -> audit.append(entry(by, "team.invited", member.id(), mode, null,
+                    state("email", member.email(), "role", member.role().wire(), "again", true)), request));
             return issued;
         });
-        return send(by, member, token);
+        return token.map(made -> send(by, member, made));
     }
 
     Outcome changeRole(SignedInUser by, String mode, String memberId, Role role, HttpServletRequest request) {

@@ -27,8 +27,9 @@ import java.util.Optional;
  * The Team page (decisions §11, owners only by {@link DashboardSecurity}'s rule on {@code /dashboard/*\/team/**}):
  * the merchant's members with their role, status, last sign-in and second factor; inviting someone by email with a
  * role (the one-time link is emailed through §7's mail settings and shown here once to hand over); a new link for
- * who has not accepted; changing a role after re-entering the password; removing a member after a confirmation. The
- * rules themselves (the last owner, the audit rows) are {@link Team}'s.
+ * who has not accepted; changing a role; removing a member after a confirmation. Inviting, a new link, a role change
+ * and a removal each ask for the password again ({@link Reauthentication}, decisions §13). The rules themselves (the
+ * last owner, the audit rows) are {@link Team}'s.
  */
 @Hidden
 @Controller
@@ -77,6 +78,12 @@ class TeamController {
             errors.put("role", "Choose one of the roles: owner, developer or viewer.");
         }
         if (errors.isEmpty()) {
+            // Who may invite may add an owner: the password first (decisions §13), once the form is right.
+            Optional<String> confirm = reauth.confirm(user, mode, "Inviting " + email + " as " + role.get().wire(),
+                    request, response, model);
+            if (confirm.isPresent()) {
+                return confirm.get();
+            }
             try {
                 Team.Invitation invitation = team.invite(user, mode, email, role.get(), request);
                 return shown(mode, invitation, request, redirect);
@@ -102,11 +109,24 @@ class TeamController {
             return notFound(user, mode, csrf, id, response, model);
         }
         if (!Team.status(member.get()).equals("invited")) {
-            response.setStatus(HttpStatus.CONFLICT.value());
-            return page(user, mode, csrf, "", "developer", Map.of(), member.get().email()
-                    + " has chosen a password already: they sign in with it.", model);
+            return chosen(user, mode, csrf, member.get(), response, model);
         }
-        return shown(mode, team.reinvite(user, mode, member.get(), request), request, redirect);
+        // A new link is a way in as this member, an owner perhaps: the password first (decisions §13).
+        Optional<String> confirm = reauth.confirm(user, mode, "Sending a new sign-in link to "
+                + member.get().email(), request, response, model);
+        if (confirm.isPresent()) {
+            return confirm.get();
+        }
+        Optional<Team.Invitation> invitation = team.reinvite(user, mode, member.get(), request);
+        return invitation.isPresent() ? shown(mode, invitation.get(), request, redirect)
+                : chosen(user, mode, csrf, member.get(), response, model);
+    }
+
+    private String chosen(SignedInUser user, String mode, CsrfToken csrf, DashboardUsers.User member,
+                          HttpServletResponse response, Model model) {
+        response.setStatus(HttpStatus.CONFLICT.value());
+        return page(user, mode, csrf, "", "developer", Map.of(), member.email()
+                + " has chosen a password already: they sign in with it.", model);
     }
 
     /** Changes a member's role once the owner has re-entered their password (decisions §11). */
@@ -157,10 +177,19 @@ class TeamController {
         if (member.isEmpty()) {
             return notFound(user, mode, csrf, id, response, model);
         }
-        if (!"yes".equals(confirmed) && !id.equals(user.userId()) && !member.get().disabled()) {
+        boolean removable = !id.equals(user.userId()) && !member.get().disabled();
+        if (!"yes".equals(confirmed) && removable) {
             Chrome.add(model, user, mode, "team", csrf, merchants);
             model.addAttribute("member", MemberRow.of(member.get(), user));
             return "dashboard/team-remove";
+        }
+        if (removable) {
+            // A stolen session must not remove the real owners (decisions §13).
+            Optional<String> confirm = reauth.confirm(user, mode, "Removing " + member.get().email()
+                    + " from the team", request, response, model);
+            if (confirm.isPresent()) {
+                return confirm.get();
+            }
         }
         return switch (team.remove(user, mode, id, request)) {
             case Team.Outcome.Done() -> seeOther(request, "/dashboard/" + mode + "/team?done=removed");

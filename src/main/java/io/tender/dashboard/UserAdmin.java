@@ -35,10 +35,10 @@ class UserAdmin {
 
     private final AdminAccess access;
     private final DashboardUsers users;
-    private final SignInLinks links;
+    private final OneTimeLinks links;
     private final PublicBase publicBase;
 
-    UserAdmin(AdminAccess access, DashboardUsers users, SignInLinks links, PublicBase publicBase) {
+    UserAdmin(AdminAccess access, DashboardUsers users, OneTimeLinks links, PublicBase publicBase) {
         this.access = access;
         this.users = users;
         this.links = links;
@@ -62,7 +62,8 @@ class UserAdmin {
             throw new ApiException(ProblemCode.RESOURCE_ALREADY_EXISTS,
                     "The merchant has a dashboard user with this email.");
         }
-        String url = signInUrl(publicBase, links.issue(user.id()));
+        // A user just made has no password: their link is issued.
+        String url = signInUrl(publicBase, links.issue(user.id()).orElseThrow());
         return ResponseEntity.status(HttpStatus.CREATED)
                 .body(new UserView(user.id(), user.email(), user.role().wire(), url));
     }

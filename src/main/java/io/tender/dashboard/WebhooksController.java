@@ -50,7 +50,7 @@ import java.util.regex.Pattern;
 @Hidden
 @Controller
 record WebhooksController(WebhookDeliveryLog log, WebhookService webhooks, FormActions actions, Merchants merchants,
-                          AuditLog audit, Rejections rejections, JsonMapper json) {
+                          AuditLog audit, Rejections rejections, JsonMapper json, Reauthentication reauth) {
 
     /** Attempts on one page of an endpoint's deliveries. */
     static final int PAGE_SIZE = 25;
@@ -86,6 +86,11 @@ record WebhooksController(WebhookDeliveryLog log, WebhookService webhooks, FormA
         if (key == null || !FormActions.KEY.matcher(key).matches()) {
             response.setStatus(HttpStatus.BAD_REQUEST.value());
             return listPage(user, mode, typed, Map.of(), FormActions.EXPIRED, model);
+        }
+        Optional<String> confirm = reauth.confirmInLive(user, mode, "Adding a live webhook endpoint", request,
+                response, model);
+        if (confirm.isPresent()) {
+            return confirm.get();
         }
         var form = new FormActions.Form(key, null, user, mode, request, response);
         Outcome<WebhookEndpointView> created;
@@ -187,6 +192,12 @@ record WebhooksController(WebhookDeliveryLog log, WebhookService webhooks, FormA
                     @Override
                     public String confirmation() {
                         return confirmPage(endpoint, "rotate", key, model);
+                    }
+
+                    @Override
+                    public Optional<String> identity() {
+                        return reauth.confirmInLive(user, mode, "Rotating a live signing secret", request, response,
+                                model);
                     }
 
                     @Override

@@ -23,8 +23,9 @@ import java.util.Optional;
 
 /**
  * A user's own account page ({@code /dashboard/{mode}/account}): who they are, and their second factor (decisions
- * §11): turning it on (a secret shown as an {@code otpauth://} QR code and as text, confirmed by a first code, then
- * ten recovery codes shown once) and off (after re-entering the password or a code, {@link Reauthentication}).
+ * §11): turning it on (after re-entering the password, a secret shown as an {@code otpauth://} QR code and as text,
+ * confirmed by a first code, then ten recovery codes shown once) and off (after re-entering the password or a code);
+ * both ask through {@link Reauthentication}.
  * Every user has this page, whatever their role.
  */
 @Hidden
@@ -66,12 +67,22 @@ class YourAccountController {
         return "dashboard/account";
     }
 
-    /** Starts setting up: a new secret in the session, then the setup page (a GET, so a reload shows the same). */
+    /**
+     * Starts setting up, once the password is re-entered (decisions §13: a stolen session must not lock the owner out
+     * behind the thief's authenticator): a new secret in the session, then the setup page (a GET, so a reload shows the
+     * same). Only this request makes a secret, so the code that turns the factor on comes after the password.
+     */
     @PostMapping("/dashboard/{mode:test|live}/account/second-factor/start")
-    String start(@PathVariable String mode, @AuthenticationPrincipal SignedInUser user, HttpServletRequest request) {
-        if (!secondFactors.enabled(user.userId())) {
-            request.getSession().setAttribute(PENDING_SECRET, SecondFactors.newSecret());
+    String start(@PathVariable String mode, @AuthenticationPrincipal SignedInUser user, HttpServletRequest request,
+                 HttpServletResponse response, Model model) {
+        if (secondFactors.enabled(user.userId())) {
+            return "redirect:/dashboard/" + mode + "/account";
         }
+        Optional<String> confirm = reauth.confirm(user, mode, "Turning on two-step sign-in", request, response, model);
+        if (confirm.isPresent()) {
+            return confirm.get();
+        }
+        request.getSession().setAttribute(PENDING_SECRET, SecondFactors.newSecret());
         return "redirect:/dashboard/" + mode + "/account/second-factor";
     }
 

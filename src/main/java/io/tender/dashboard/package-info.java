@@ -7,8 +7,9 @@
  * ({@link io.tender.payment.PaymentTotals}), billing's ({@link io.tender.billing.BillingSearch}) and redemptions'
  * ({@link io.tender.redemption.RedemptionSearch}).
  */
-@ApplicationModule(allowedDependencies = {"api", "auth", "billing", "event", "idempotency", "notify", "outbox", "payment",
-        "paymentpage", "paymentrequest", "qr", "ratelimit", "redemption", "refund", "secrets", "subscription", "webhook"})
+@ApplicationModule(allowedDependencies = {"api", "apiversion", "auth", "billing", "event", "idempotency", "notify", "outbox",
+        "payment", "paymentpage", "paymentrequest", "qr", "ratelimit", "redemption", "refund", "secrets", "subscription",
+        "webhook"})
 package io.tender.dashboard;
 
 import org.springframework.modulith.ApplicationModule;

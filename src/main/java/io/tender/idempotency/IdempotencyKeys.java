@@ -40,7 +40,7 @@ public class IdempotencyKeys implements SealedColumns {
         record Replay(StoredResponse response) implements Claim {
         }
 
-        /** The key was used for another method, path or body. */
+        /** The key was used for another method, path, API version or body. */
         record Mismatch() implements Claim {
         }
 
@@ -75,16 +75,19 @@ public class IdempotencyKeys implements SealedColumns {
         Instant now = Timestamps.now();
         int claimed = jdbc.sql("""
                         insert into idempotency_keys
-                            (merchant_id, mode, idempotency_key, method, path, body_hash, state, resource_id, created_at)
-                        values (:merchant, :mode, :key, :method, :path, :hash, 'started', :resource, :now)
+                            (merchant_id, mode, idempotency_key, method, path, api_version, body_hash, state,
+                             resource_id, created_at)
+                        values (:merchant, :mode, :key, :method, :path, :version, :hash, 'started', :resource, :now)
                         on conflict (merchant_id, mode, idempotency_key) do update set
-                            method = excluded.method, path = excluded.path, body_hash = excluded.body_hash,
+                            method = excluded.method, path = excluded.path, api_version = excluded.api_version,
+                            body_hash = excluded.body_hash,
                             state = 'started', resource_id = excluded.resource_id, response_status = null,
                             response_type = null, response_body = null, created_at = excluded.created_at,
                             completed_at = null
                         where idempotency_keys.created_at < :expired and idempotency_keys.state = 'completed'""")
                 .param("merchant", caller.merchantId()).param("mode", caller.mode().wire()).param("key", key)
-                .param("method", request.method()).param("path", request.path()).param("hash", stored(request.bodyHash()))
+                .param("method", request.method()).param("path", request.path())
+                .param("version", request.apiVersion()).param("hash", stored(request.bodyHash()))
                 .param("resource", resourceId)
                 .param("now", now.atOffset(ZoneOffset.UTC))
                 .param("expired", now.minus(WINDOW).atOffset(ZoneOffset.UTC))
@@ -93,11 +96,13 @@ public class IdempotencyKeys implements SealedColumns {
             return new Claim.Claimed();
         }
         return jdbc.sql("""
-                        select method, path, body_hash, state, resource_id, response_status, response_type, response_body
+                        select method, path, api_version, body_hash, state, resource_id, response_status,
+                            response_type, response_body
                         from idempotency_keys where merchant_id = ? and mode = ? and idempotency_key = ?""")
                 .params(caller.merchantId(), caller.mode().wire(), key)
                 .query((rs, i) -> {
                     if (!request.method().equals(rs.getString("method")) || !request.path().equals(rs.getString("path"))
+                            || !request.apiVersion().equals(rs.getString("api_version"))
                             || !java.security.MessageDigest.isEqual(stored(request.bodyHash()), rs.getBytes("body_hash"))) {
                         return (Claim) new Claim.Mismatch();
                     }
@@ -123,7 +128,7 @@ public class IdempotencyKeys implements SealedColumns {
             case Claim.Claimed c -> Optional.empty();
             case Claim.Replay r -> Optional.of(r.response());
             case Claim.Mismatch m -> throw new ApiException(ProblemCode.IDEMPOTENCY_CONFLICT,
-                    "This Idempotency-Key was already used with a different method, path or body.");
+                    "This Idempotency-Key was already used with a different method, path, API version or body.");
             case Claim.InFlight f -> throw new ApiException(ProblemCode.CONFLICT, 409,
                     "A request with this Idempotency-Key is still in progress. Retry shortly.", List.of(),
                     Map.of("Retry-After", "1"));

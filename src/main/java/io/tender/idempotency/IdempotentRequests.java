@@ -7,6 +7,7 @@ import io.tender.api.Rejected;
 import io.tender.api.Rejection;
 import io.tender.api.Rejections;
 import io.tender.api.Worded;
+import io.tender.apiversion.RequestVersion;
 import io.tender.auth.Caller;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.http.ResponseEntity;
@@ -243,14 +244,14 @@ public class IdempotentRequests {
     /**
      * A request made for someone on another page (the dashboard's forms): {@code key} bound to the API request it
      * stands for ({@code method}, {@code path}, {@code body}), its domain failures rendered as problems of
-     * {@code request}, the page's own.
+     * {@code request}, the page's own. The key is bound to the request's API version too: a page's is the newest.
      */
     public KeyedRequest keyed(String key, String method, String path, JsonNode body, HttpServletRequest request) {
         IdempotencyKeys.validate(key);
         if (key == null) {
             return KeyedRequest.unkeyed();
         }
-        return new KeyedRequest(key, RequestFingerprint.of(method, path, body),
+        return new KeyedRequest(key, RequestFingerprint.of(method, path, RequestVersion.of(request).wire(), body),
                 e -> new StoredResponse(e.status(), Problems.PROBLEM_JSON.toString(),
                         problems.bytes(problems.problem(e, request)), false));
     }

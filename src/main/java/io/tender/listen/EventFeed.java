@@ -1,5 +1,7 @@
 package io.tender.listen;
 
+import io.tender.apiversion.ApiVersion;
+import io.tender.apiversion.ApiVersions;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -21,15 +23,19 @@ import java.util.Optional;
 
 /**
  * The merchant's event log over the API: {@code GET /events}, which lists newest first with a cursor to older pages
- * and a {@code created_at[gte]} bound. Each event comes with the exact bytes a webhook delivery of it carries.
+ * and a {@code created_at[gte]} bound. Each event comes with the exact bytes a webhook delivery of it carries, in the
+ * API version asked for ({@code Tender-Version}) or else the merchant's pinned one, as the answer names it.
  */
 final class EventFeed {
 
     static final int PAGE = 100;
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    /** One event: its id, type and time, and the webhook body {@code {id, type, created_at, data}}. */
-    record Event(String id, String type, Instant createdAt, byte[] body) {
+    /**
+     * One event: its id, type and time, the webhook body {@code {id, type, created_at, data}}, and the API version that
+     * body is rendered in.
+     */
+    record Event(String id, String type, Instant createdAt, byte[] body, String apiVersion) {
     }
 
     /** The API could not be read: {@code retry} says whether waiting may help (unreachable, 5xx, 429). */
@@ -49,11 +55,20 @@ final class EventFeed {
     private final HttpClient http;
     private final URI baseUrl;
     private final String apiKey;
+    private final ApiVersion apiVersion;
+    private volatile String answeredVersion;
 
-    EventFeed(HttpClient http, URI baseUrl, String apiKey) {
+    /** {@code apiVersion}: the version to ask for; null for the merchant's pinned one. */
+    EventFeed(HttpClient http, URI baseUrl, String apiKey, ApiVersion apiVersion) {
         this.http = http;
         this.baseUrl = baseUrl;
         this.apiKey = apiKey;
+        this.apiVersion = apiVersion;
+    }
+
+    /** The API version the service last answered in (null before it answered). */
+    String answeredVersion() {
+        return answeredVersion;
     }
 
     /** The newest event in the log, if any. */
@@ -77,11 +92,14 @@ final class EventFeed {
     /** Adds one page's events to {@code into}; returns the next page's cursor, or null at the end. */
     private String get(String query, List<Event> into) throws FeedException, InterruptedException {
         URI uri = URI.create(baseUrl.toString().replaceAll("/+$", "") + "/events?" + query);
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30))
                 .header("Authorization", "Bearer " + apiKey)
                 .header("Accept", "application/json")
-                .header("User-Agent", "tender-listen/1")
-                .GET().build();
+                .header("User-Agent", "tender-listen/1");
+        if (apiVersion != null) {
+            builder.header(ApiVersions.HEADER, apiVersion.wire());
+        }
+        HttpRequest request = builder.GET().build();
         HttpResponse<byte[]> response;
         try {
             response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
@@ -100,10 +118,12 @@ final class EventFeed {
         if (status != 200) {
             throw new FeedException("Tender answered " + status + " to GET /events: " + problemTitle(response.body()), false);
         }
+        String version = response.headers().firstValue(ApiVersions.HEADER).orElse(null);
+        answeredVersion = version;
         try {
             JsonNode page = JSON.readTree(response.body());
             for (JsonNode event : page.path("data")) {
-                into.add(event(event));
+                into.add(event(event, version));
             }
             return page.path("has_more").asBoolean(false) ? page.path("next_cursor").asString(null) : null;
         } catch (JacksonException | IllegalArgumentException | java.time.format.DateTimeParseException e) {
@@ -117,7 +137,7 @@ final class EventFeed {
      * mapper from the same tree, which is how the service writes a delivery's body (so the bytes, and the signature
      * over them, are a delivery's).
      */
-    private static Event event(JsonNode view) {
+    private static Event event(JsonNode view, String version) {
         String id = view.get("id").asString();
         String type = view.get("type").asString();
         String createdAt = view.get("created_at").asString();
@@ -127,7 +147,7 @@ final class EventFeed {
         envelope.put("created_at", createdAt);
         JsonNode data = view.get("data");
         envelope.set("data", data == null ? JsonNodeFactory.instance.nullNode() : data);
-        return new Event(id, type, Instant.parse(createdAt), JSON.writeValueAsBytes(envelope));
+        return new Event(id, type, Instant.parse(createdAt), JSON.writeValueAsBytes(envelope), version);
     }
 
     private static String problemTitle(byte[] body) {

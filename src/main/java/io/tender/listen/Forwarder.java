@@ -1,5 +1,6 @@
 package io.tender.listen;
 
+import io.tender.apiversion.ApiVersions;
 import io.tender.webhook.WebhookSigner;
 
 import java.io.IOException;
@@ -16,8 +17,8 @@ import java.util.List;
 
 /**
  * Posts one event to the local receiver as a webhook delivery is made: the same body, {@code Content-Type},
- * {@code User-Agent} and Standard Webhooks headers, signed by the service's own signer with the listener's secret and
- * a fresh timestamp per attempt.
+ * {@code User-Agent}, {@code Tender-Version} and Standard Webhooks headers, signed by the service's own signer with the
+ * listener's secret and a fresh timestamp per attempt.
  */
 final class Forwarder {
 
@@ -49,7 +50,11 @@ final class Forwarder {
 
     Outcome send(EventFeed.Event event) throws InterruptedException {
         long timestamp = Instant.now().getEpochSecond();
-        HttpRequest request = HttpRequest.newBuilder(target).timeout(TIMEOUT)
+        HttpRequest.Builder builder = HttpRequest.newBuilder(target).timeout(TIMEOUT);
+        if (event.apiVersion() != null) {
+            builder.header(ApiVersions.HEADER, event.apiVersion());
+        }
+        HttpRequest request = builder
                 .header("Content-Type", "application/json")
                 .header("User-Agent", WebhookSigner.USER_AGENT)
                 .header("webhook-id", event.id())

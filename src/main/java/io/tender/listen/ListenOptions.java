@@ -1,5 +1,8 @@
 package io.tender.listen;
 
+import io.tender.apiversion.ApiVersion;
+import io.tender.apiversion.ApiVersions;
+
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -17,11 +20,12 @@ import java.util.regex.Pattern;
  * What {@code tender listen} was asked to do, read from its arguments ({@code --name value} or {@code --name=value})
  * and the environment ({@code TENDER_API_KEY}).
  *
- * @param since   on a first run, also forward the events of this long ago (null: only events after the start)
- * @param state   the state file (signing secret and position); null for the default one under {@code .tender/listen}
+ * @param since      on a first run, also forward the events of this long ago (null: only events after the start)
+ * @param state      the state file (signing secret and position); null for the default one under {@code .tender/listen}
+ * @param apiVersion the API version to render events in; null for the merchant's pinned one, as its webhooks
  */
 record ListenOptions(URI forwardTo, String apiKey, URI baseUrl, EventFilter events, Duration since, Path state,
-                     Duration interval, boolean live) {
+                     Duration interval, boolean live, ApiVersion apiVersion) {
 
     static final String DEFAULT_BASE_URL = "http://localhost:8080";
     static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
@@ -43,6 +47,8 @@ record ListenOptions(URI forwardTo, String apiKey, URI baseUrl, EventFilter even
               --state FILE       where the secret and position are kept
                                  (default .tender/listen/<mode>-<key fingerprint>.json)
               --interval DURATION  how often to ask for new events (default 1s)
+              --api-version DATE the API version to render events in, e.g. 2026-06-01
+                                 (default: your account's pinned version, as its webhooks)
               --live             allow a live key (sk_live_...): real customers' events to this machine
               -h, --help         this text
 
@@ -52,7 +58,7 @@ record ListenOptions(URI forwardTo, String apiKey, URI baseUrl, EventFilter even
             """;
 
     private static final Set<String> WITH_VALUE = Set.of("--forward-to", "--api-key", "--base-url", "--events",
-            "--since", "--state", "--interval");
+            "--since", "--state", "--interval", "--api-version");
     private static final Pattern SHORT_DURATION = Pattern.compile("(\\d{1,9})(ms|s|m|h|d)");
 
     /** The outcome of reading the arguments. */
@@ -136,7 +142,14 @@ record ListenOptions(URI forwardTo, String apiKey, URI baseUrl, EventFilter even
                 values.containsKey("--since") ? duration("--since", values.get("--since")) : null,
                 values.containsKey("--state") ? Path.of(values.get("--state")) : null,
                 values.containsKey("--interval") ? duration("--interval", values.get("--interval")) : DEFAULT_INTERVAL,
-                live);
+                live,
+                values.containsKey("--api-version") ? version(values.get("--api-version")) : null);
+    }
+
+    /** A version Tender serves; anything else names them (the service would refuse it too). */
+    static ApiVersion version(String text) {
+        return ApiVersions.known(text.strip()).orElseThrow(() -> new IllegalArgumentException("--api-version: "
+                + printable(text) + " is not a version Tender serves: one of " + ApiVersions.knownList()));
     }
 
     /** An http(s) URL; {@code localhost:3000/hooks} is read as {@code http://localhost:3000/hooks}, as curl does. */

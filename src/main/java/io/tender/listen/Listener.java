@@ -44,7 +44,7 @@ final class Listener {
                 .connectTimeout(Duration.ofSeconds(5))
                 .build();
         try {
-            EventFeed feed = new EventFeed(http, options.baseUrl(), options.apiKey());
+            EventFeed feed = new EventFeed(http, options.baseUrl(), options.apiKey(), options.apiVersion());
             ListenState state;
             String start;
             try {
@@ -70,7 +70,7 @@ final class Listener {
                 return 1;
             }
             out.println("tender listen: " + options.mode() + "-mode events of " + options.baseUrl() + " to "
-                    + options.forwardTo() + " (" + options.events() + ")");
+                    + options.forwardTo() + " (" + options.events() + ")" + inVersion(feed));
             out.println("Ready! Your webhook signing secret is " + state.signingSecret() + " (^C to quit)");
             out.println(start);
             out.flush();
@@ -88,6 +88,15 @@ final class Listener {
             // Not close(), which waits for exchanges in flight: Ctrl-C abandons them (the event is sent again).
             http.shutdownNow();
         }
+    }
+
+    /** The version the events come in, as far as the service has said it yet. */
+    private String inVersion(EventFeed feed) {
+        if (options.apiVersion() != null) {
+            return ", in API version " + options.apiVersion().wire();
+        }
+        return feed.answeredVersion() == null ? ", in your pinned API version"
+                : ", in API version " + feed.answeredVersion() + " (your pinned one; --api-version picks another)";
     }
 
     /** Where a first run starts: {@code --since} ago, or after every event that exists now. */

@@ -17,8 +17,8 @@
  * pages), and for series {@link io.tender.payment.SeriesTerms}, {@link io.tender.payment.FirstInSeries},
  * {@link io.tender.payment.MandateRules} and {@link io.tender.payment.ChargeOutcomes} (subscription).
  */
-@ApplicationModule(allowedDependencies = {"api", "auth", "idempotency", "outbox", "processor",
-        "processor :: sandbox", "secrets", "settlement"})
+@ApplicationModule(allowedDependencies = {"api", "apiversion", "auth", "idempotency", "outbox", "processor",
+        "processor :: sandbox", "secrets", "settlement", "webhook"})
 package io.tender.payment;
 
 import org.springframework.modulith.ApplicationModule;

@@ -92,7 +92,8 @@ record PageInput(Set<String> given, String title, String description, String cur
                         : present(body, "amount") != present(body, "amount_options"), "amount",
                 "give exactly one of amount (a fixed amount) or amount_options (the payer chooses)");
         String title = in.string("title", !patch, 1, 200, null, null);
-        String description = in.string("description", false, 1, 1000, null, null);
+        // A paragraph on the page, the one field of a page that may hold several lines.
+        String description = in.text("description", false, 1, 1000);
         String currency = patch ? null : Currencies.read(in, "currency", true);
         Long amount = in.integer("amount", false, 1, MAX_AMOUNT);
         AmountOptions options = amountOptions(in);

@@ -23,14 +23,15 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * A payment page at its {@code page_url} (decisions §7): server-rendered, no key, no script needed, the checkout's
  * look and protection headers. {@code GET /pages/{id}} shows the form (or that the page is closed);
  * {@code POST /pages/{id}} checks it, records the visit, opens its payment session and sends the payer there (303).
  * A post from another site, with a missing, forged or stale token, or over the client address's visit limit opens
- * nothing; a form with mistakes is shown again with them (422) and stores nothing. Every request, GET or POST, takes
- * one of the client address's page views before its id is looked up ({@link PageViews}).
+ * nothing; a form with mistakes is shown again with them (422) and stores nothing. Every request, GET or POST, is
+ * within the limits of {@link PageViews}: the client address's unknown ids, and the address's requests of this page.
  */
 @Hidden
 @Controller
@@ -38,12 +39,10 @@ record PublicPageController(PaymentPageService service, VisitTokens tokens, Rate
                             CrossSiteForms crossSite) {
     @GetMapping(value = "/pages/{id}", produces = MediaType.TEXT_HTML_VALUE)
     String page(@PathVariable String id, Model model, HttpServletRequest request, HttpServletResponse response) {
-        return onPage(id, model, request, response, found -> {
+        return withPage(id, model, request, response, shown -> {
             Instant now = Timestamps.now();
-            if (!found.page().takesPayments(now)) {
-                return closed(found, model, response);
-            }
-            return form(found, VisitForm.blank(found.page()), Map.of(), model, now);
+            return shown.page().takesPayments(now) ? form(shown, VisitForm.blank(shown.page()), Map.of(), model, now)
+                    : closed(shown, model, response);
         });
     }
 
@@ -53,66 +52,64 @@ record PublicPageController(PaymentPageService service, VisitTokens tokens, Rate
      */
     @PostMapping(value = "/pages/{id}", produces = MediaType.TEXT_HTML_VALUE)
     String visit(@PathVariable String id, Model model, HttpServletRequest request, HttpServletResponse response) {
-        return onPage(id, model, request, response, found -> {
-            PaymentPageService.PublicPage shown = found;
-            PaymentPage page = shown.page();
-            Instant now = Timestamps.now();
-            if (!page.takesPayments(now)) {
-                return closed(shown, model, response);
+        return withPage(id, model, request, response, shown -> visit(shown, model, request, response));
+    }
+
+    private String visit(PaymentPageService.PublicPage shown, Model model, HttpServletRequest request,
+                         HttpServletResponse response) {
+        PaymentPage page = shown.page();
+        Instant now = Timestamps.now();
+        if (!page.takesPayments(now)) {
+            return closed(shown, model, response);
+        }
+        Optional<String> nonce = tokens.nonce(page.id(), request.getParameter("_csrf"), now);
+        if (crossSite.from(request) || nonce.isEmpty()) {
+            response.setStatus(HttpStatus.FORBIDDEN.value());
+            return refused(shown, null, model);
+        }
+        VisitForm form = VisitForm.read(page, request::getParameter);
+        return switch (form.check(page)) {
+            case VisitForm.Checked.Invalid invalid -> {
+                response.setStatus(HttpStatus.UNPROCESSABLE_CONTENT.value());
+                yield form(shown, form, invalid.errors(), model, now);
             }
-            Optional<String> nonce = tokens.nonce(page.id(), request.getParameter("_csrf"), now);
-            if (crossSite.from(request) || nonce.isEmpty()) {
-                response.setStatus(HttpStatus.FORBIDDEN.value());
-                return refused(shown, null, model);
-            }
-            VisitForm form = VisitForm.read(page, request::getParameter);
-            return switch (form.check(page)) {
-                case VisitForm.Checked.Invalid invalid -> {
-                    response.setStatus(HttpStatus.UNPROCESSABLE_CONTENT.value());
-                    yield form(shown, form, invalid.errors(), model, now);
+            case VisitForm.Checked.Valid valid -> {
+                try {
+                    rateLimits.pageVisit(request, page.id());
+                } catch (ApiException e) {
+                    response.setStatus(e.status());
+                    e.headers().forEach(response::setHeader);
+                    yield refused(shown, e.headers().get("Retry-After"), model);
                 }
-                case VisitForm.Checked.Valid valid -> {
-                    try {
-                        rateLimits.pageVisit(request);
-                    } catch (ApiException e) {
-                        response.setStatus(e.status());
-                        e.headers().forEach(response::setHeader);
-                        yield refused(shown, e.headers().get("Retry-After"), model);
+                yield switch (service.visit(page.id(), nonce.get(), valid.amount(), valid.details())) {
+                    case PaymentPageService.VisitOutcome.Opened opened -> {
+                        request.setAttribute(View.RESPONSE_STATUS_ATTRIBUTE, HttpStatus.SEE_OTHER);
+                        yield "redirect:" + opened.sessionUrl();
                     }
-                    yield switch (service.visit(page.id(), nonce.get(), valid.amount(), valid.details())) {
-                        case PaymentPageService.VisitOutcome.Opened opened -> {
-                            request.setAttribute(View.RESPONSE_STATUS_ATTRIBUTE, HttpStatus.SEE_OTHER);
-                            yield "redirect:" + opened.sessionUrl();
-                        }
-                        case PaymentPageService.VisitOutcome.Closed closed -> closed(shown, model, response);
-                        case PaymentPageService.VisitOutcome.AmountRefused refused -> {
-                            response.setStatus(HttpStatus.UNPROCESSABLE_CONTENT.value());
-                            yield form(shown, form, Map.of(VisitForm.AMOUNT, "This amount cannot be paid on this page "
-                                    + "right now. Choose another amount, or ask " + shown.merchantName() + "."), model, now);
-                        }
-                    };
-                }
-            };
+                    case PaymentPageService.VisitOutcome.Closed closed -> closed(shown, model, response);
+                    case PaymentPageService.VisitOutcome.AmountRefused refused -> {
+                        response.setStatus(HttpStatus.UNPROCESSABLE_CONTENT.value());
+                        yield form(shown, form, Map.of(VisitForm.AMOUNT, "This amount cannot be paid on this page "
+                                + "right now. Choose another amount, or ask " + shown.merchantName() + "."), model, now);
+                    }
+                };
+            }
+        };
+    }
+
+    /** The view of a page that exists, with the checkout's headers; else not found, or over a limit too many. */
+    private String withPage(String id, Model model, HttpServletRequest request, HttpServletResponse response,
+                            Function<PaymentPageService.PublicPage, String> page) {
+        return views.render(id, this::find, request, response, model, () -> notFound(response), shown -> {
+            CheckoutHeaders.strict(response);
+            return page.apply(shown);
         });
     }
 
-    /**
-     * {@code work} on the page {@code id} names, once the request took one of its client address's page views (a
-     * refusal otherwise) and the page is found (404 otherwise), with the page's strict headers.
-     */
-    private String onPage(String id, Model model, HttpServletRequest request, HttpServletResponse response,
-                          java.util.function.Function<PaymentPageService.PublicPage, String> work) {
-        Optional<String> tooMany = views.refuse(request, response, model);
-        if (tooMany.isPresent()) {
-            return tooMany.get();
-        }
+    private static String notFound(HttpServletResponse response) {
         CheckoutHeaders.strict(response);
-        Optional<PaymentPageService.PublicPage> found = find(id);
-        if (found.isEmpty()) {
-            response.setStatus(HttpStatus.NOT_FOUND.value());
-            return "paymentpage/not-found";
-        }
-        return work.apply(found.get());
+        response.setStatus(HttpStatus.NOT_FOUND.value());
+        return "paymentpage/not-found";
     }
 
     private Optional<PaymentPageService.PublicPage> find(String id) {

@@ -10,6 +10,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import io.tender.api.EmptyRequest;
+import io.tender.billing.CustomerContacts;
 import io.tender.api.Metadata;
 import io.tender.api.CursorList;
 import io.tender.api.ProblemResponse;
@@ -195,7 +196,7 @@ record PaymentRequestController(PaymentRequestService service, IdempotentRequest
 
     @Schema(name = "PaymentRequestCustomerInput", additionalProperties = Schema.AdditionalPropertiesValue.FALSE)
     record CustomerInput(@Schema(minLength = 1, maxLength = 200) String name,
-                         @Schema(format = "email", maxLength = 254) String email,
+                         @Schema(format = "email", minLength = 3, maxLength = 254, pattern = CustomerContacts.EMAIL_PATTERN) String email,
                          @Schema(description = "E.164", example = "+27821234567") String phone) {
     }
 

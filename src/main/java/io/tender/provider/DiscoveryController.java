@@ -17,7 +17,7 @@ import java.util.List;
  * derived from the provider registry and the types' own field rules. Public keys may call it.
  */
 @RestController
-@Tag(name = "Discovery", description = "Supported redemption types, their capabilities and required source fields.")
+@Tag(name = "Redemption types", description = "Supported redemption types, their capabilities and required source fields.")
 class DiscoveryController {
 
     @Schema(name = "RedemptionTypeList")
@@ -39,6 +39,8 @@ class DiscoveryController {
             @Schema(allowableValues = {"INLINE", "SMS", "NONE"}) String changeVoucher) {
     }
 
+    // Not "Field": a reserved word of OpenAPI Generator's python client, which renames it with a warning.
+    @Schema(name = "SourceField", description = "A property of the type's `source`.")
     @JsonPropertyOrder({"name", "type", "required", "sensitive", "description", "example"})
     record Field(String name, String type, boolean required, boolean sensitive, String description, String example) {
     }

@@ -30,7 +30,7 @@ import java.util.Set;
  * cannot be reached is 503. Lookups are rate-limited per key (decisions §9): each one says whether a PIN is valid.
  */
 @RestController
-@Tag(name = "Stored Value", description = "Balance and voucher lookups at providers.")
+@Tag(name = "Stored value", description = "Balance and voucher lookups at providers.")
 record StoredValueController(VoucherProviders providers, IdempotentRequests idempotent, RateLimits rateLimits) {
 
     @JsonPropertyOrder({"type", "balance", "currency", "source", "provider_metadata"})

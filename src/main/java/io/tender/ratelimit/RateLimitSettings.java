@@ -9,8 +9,8 @@ import java.time.Duration;
  * {@code tender.rate-limits.*}: the token buckets of decisions §9, each refilled continuously at {@code per-second}
  * tokens a second ({@code per-minute} a minute for page visits and views) up to {@code burst}. Failed authentications and
  * balance lookups hold across instances (decisions §12: their buckets are in PostgreSQL, so every instance must have
- * the same settings); requests per key, page visits and page views hold per instance: N instances behind a load balancer let
- * through up to N times as much.
+ * the same settings); requests per key, page visits and page views hold per instance: N instances behind a load
+ * balancer let through up to N times as much.
  *
  * @param failedAuthentications per client address: requests that present a credential (an API key, or the admin
  *                              token) that is not valid; once an instance has refused one, every request from that
@@ -18,18 +18,23 @@ import java.time.Duration;
  *                              the bucket has tokens again
  * @param balanceLookups        per API key: {@code POST /stored_value/lookup}
  * @param perKey                per API key: every request
- * @param pageVisits            per client address: payment page visits that open a payment session (decisions §7),
+ * @param pageVisits            per client address and page: payment page visits that open a payment session (decisions §7, §13),
  *                              so that a bot cannot open sessions without bound
- * @param pageViews             per client address: every request of a public page by its id (a payment page, the
- *                              hosted checkout and its status), GET or POST, found or not (decisions §12), so that
- *                              nobody can try ids fast
+ * @param pageViews             per client address: requests of public pages by an id that does not exist (a payment
+ *                              page, the hosted checkout and its status; GET or POST), so that nobody can try ids fast
+ *                              (decisions §12, §13); while an address is over it, every request of a public page from
+ *                              it is refused before its id is looked up
+ * @param pageViewsPerId        per client address and id: requests of a payment page or checkout that exists, its
+ *                              status polls included (decisions §13), so that payers behind one address (a mobile
+ *                              network's carrier-grade NAT) all reach a popular page while one client cannot hammer it
  */
 @ConfigurationProperties("tender.rate-limits")
 public record RateLimitSettings(@DefaultValue FailedAuthentications failedAuthentications,
                                 @DefaultValue BalanceLookups balanceLookups,
                                 @DefaultValue PerKey perKey,
                                 @DefaultValue PageVisits pageVisits,
-                                @DefaultValue PageViews pageViews) {
+                                @DefaultValue PageViews pageViews,
+                                @DefaultValue PageViewsPerId pageViewsPerId) {
 
     /** One token bucket: {@code tokens} every {@code period}, at most {@code burst} at once. */
     sealed interface Limit permits PerSecond, PerMinute {
@@ -72,7 +77,7 @@ public record RateLimitSettings(@DefaultValue FailedAuthentications failedAuthen
     }
 
     /** A bucket refilled {@code per-minute}: its tokens are those, over a minute. */
-    sealed interface PerMinute extends Limit permits PageVisits, PageViews {
+    sealed interface PerMinute extends Limit permits PageVisits, PageViews, PageViewsPerId {
         long perMinute();
 
         @Override
@@ -86,20 +91,36 @@ public record RateLimitSettings(@DefaultValue FailedAuthentications failedAuthen
         }
     }
 
-    /** Payers share addresses (mobile networks' carrier-grade NAT): the default lets a crowd through, not a bot. */
-    public record PageVisits(@DefaultValue("20") long perMinute, @DefaultValue("20") long burst) implements PerMinute {
+    /**
+     * Per client address and page. Payers share addresses (mobile networks' carrier-grade NAT): the default lets a crowd
+     * of 60 behind one address open a page shared on social media at once, and one more a second, not a bot that opens
+     * sessions without end.
+     */
+    public record PageVisits(@DefaultValue("60") long perMinute, @DefaultValue("60") long burst) implements PerMinute {
         public PageVisits {
             check("page-visits", perMinute, burst);
         }
     }
 
     /**
-     * A payer's visit takes a few requests, and a waiting page polls its status every 1.5 s (40 a minute): the default
-     * lets several payers behind one address through, and lets nobody try more than 2 ids a second.
+     * Only ids that do not exist count here (a mistyped or expired link now and then): the default lets nobody try more
+     * than 2 ids a second, and does not touch the payers of pages that exist ({@link PageViewsPerId}).
      */
     public record PageViews(@DefaultValue("120") long perMinute, @DefaultValue("60") long burst) implements PerMinute {
         public PageViews {
             check("page-views", perMinute, burst);
+        }
+    }
+
+    /**
+     * A payer's visit takes a few requests, and a waiting page polls its status every 1.5 s (40 a minute): the default
+     * lets a crowd behind one address open one page (a shared link) ten times a second, and lets one page of a
+     * checkout be polled by many tabs, while a single client looping on one id is refused.
+     */
+    public record PageViewsPerId(@DefaultValue("600") long perMinute, @DefaultValue("300") long burst)
+            implements PerMinute {
+        public PageViewsPerId {
+            check("page-views-per-id", perMinute, burst);
         }
     }
 

@@ -7,6 +7,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.EstimationProbe;
 import io.github.bucket4j.TimeMeter;
 import io.github.bucket4j.distributed.proxy.ProxyManager;
 import io.tender.api.ApiException;
@@ -40,10 +41,17 @@ import java.util.Map;
  * one more before they refuse too; paying for those keeps the guesses of an address spread over any number of
  * instances at the limit's rate.
  *
- * <p>Requests per key and payment page visits are counted in this instance's memory (a round trip on every request
- * would cost more than the limit saves), in caches that forget a bucket once it has been idle long enough to be full
- * again (so forgetting it changes nothing) and hold at most {@value #MAX_BUCKETS} per limit, so a flood of addresses
- * or keys cannot grow memory without bound.
+ * <p>Requests per key, payment page visits and page views are counted in this instance's memory (a round trip on
+ * every request would cost more than the limit saves), in caches that forget a bucket once it is full again (so
+ * forgetting it changes nothing; a bucket in debt is kept until the debt is paid) and hold at most
+ * {@value #MAX_BUCKETS} per limit, so a flood of addresses, keys or ids cannot grow memory without bound.
+ *
+ * <p>Public pages by id (decisions §12, §13) have two limits. Per client address, the ids that do not exist: a request
+ * is refused before its id is looked up while its address is over that budget ({@link #refuseIfTryingPageIds}), and an
+ * id found not to exist then costs a token ({@link #unknownPageId}), into debt if it must, so that requests sent at once
+ * pay for every lookup they made. Per client address and id, the requests of a page that exists ({@link #pageView}):
+ * payers behind one address reach a popular page, and a bucket is made only for an id that exists, so distinct
+ * unknown ids cannot fill that cache.
  */
 @Component
 public class RateLimits {
@@ -58,6 +66,7 @@ public class RateLimits {
     private final Limiter perKey;
     private final Limiter pageVisits;
     private final Limiter pageViews;
+    private final Limiter pageViewsPerId;
 
     @Autowired
     RateLimits(RateLimitSettings settings, SharedBuckets shared) {
@@ -76,9 +85,12 @@ public class RateLimits {
         this.perKey = new Limiter("per-key", settings.perKey(), time, ticker,
                 "Too many requests with this API key. Retry after the time in Retry-After.");
         this.pageVisits = new Limiter("page-visit", settings.pageVisits(), time, ticker,
-                "Too many payment page visits from this client address. Retry after the time in Retry-After.");
+                "Too many visits of this payment page from this client address. Retry after the time in Retry-After.");
         this.pageViews = new Limiter("page-view", settings.pageViews(), time, ticker,
-                "Too many requests for payment pages from this client address. Retry after the time in Retry-After.");
+                "Too many requests for payment pages that do not exist from this client address. Retry after the time "
+                        + "in Retry-After.");
+        this.pageViewsPerId = new Limiter("page-view-per-id", settings.pageViewsPerId(), time, ticker,
+                "Too many requests for this page from this client address. Retry after the time in Retry-After.");
     }
 
     /**
@@ -108,17 +120,47 @@ public class RateLimits {
         balanceLookups.take(keyId);
     }
 
-    /** Takes one payment page visit (one payment session opened) from the client address's bucket, or refuses it. */
-    public void pageVisit(HttpServletRequest request) {
-        pageVisits.take(clientAddress(request.getRemoteAddr()));
+    /**
+     * Takes one payment page visit (one payment session opened) of the page {@code pageId} from the bucket of the
+     * client address and that page, or refuses it: payers behind one address (a carrier-grade NAT) share the page's
+     * bucket only, not every page's (decisions §13).
+     */
+    public void pageVisit(HttpServletRequest request, String pageId) {
+        pageVisits.take(clientAddress(request.getRemoteAddr()) + " " + pageId);
     }
 
     /**
-     * Takes one request of a public page by its id (decisions §12) from the client address's bucket, or refuses it.
-     * Taken before the id is looked up, so that a refusal says nothing about the id.
+     * Refuses a request of a public page by its id, before the id is looked up, while the client address is over its
+     * budget of ids that do not exist (decisions §12, §13): a refusal says nothing about the id. Reads this instance's
+     * memory only, takes no token and makes no bucket.
      */
-    public void pageView(HttpServletRequest request) {
-        pageViews.take(clientAddress(request.getRemoteAddr()));
+    public void refuseIfTryingPageIds(HttpServletRequest request) {
+        pageViews.refuseIfEmpty(clientAddress(request.getRemoteAddr()));
+    }
+
+    /**
+     * Counts a public page id that was looked up and does not exist against the client address, into debt if the
+     * bucket is empty (requests sent at once all passed {@link #refuseIfTryingPageIds}): never refuses, the lookup
+     * was made.
+     */
+    public void unknownPageId(HttpServletRequest request) {
+        pageViews.count(clientAddress(request.getRemoteAddr()));
+    }
+
+    /**
+     * Takes one request of a public page that exists ({@code pageId}, as found) from the bucket of the client address
+     * and that id, or refuses it (decisions §13).
+     */
+    public void pageView(HttpServletRequest request, String pageId) {
+        pageViewsPerId.take(clientAddress(request.getRemoteAddr()) + " " + pageId);
+    }
+
+    /** The buckets this instance holds in memory for public pages: per address (unknown ids), per address and id. */
+    PageBuckets pageBuckets() {
+        return new PageBuckets(pageViews.held(), pageViewsPerId.held());
+    }
+
+    record PageBuckets(long perAddress, long perAddressAndId) {
     }
 
     /**
@@ -182,7 +224,19 @@ public class RateLimits {
             this.time = time;
             this.refusal = Refusal.of(name, limit, detail);
             this.buckets = Caffeine.newBuilder().ticker(ticker)
-                    .expireAfterAccess(Duration.ofSeconds(refusal.fillSeconds())).maximumSize(MAX_BUCKETS).build();
+                    .expireAfter(Expiry.<String, Bucket>accessing((key, bucket) -> Duration.ofNanos(kept(bucket))))
+                    .maximumSize(MAX_BUCKETS).build();
+        }
+
+        /**
+         * How long a bucket must be kept after its last use: until it is full again (forgetting it then changes
+         * nothing), and at least as long as an empty one takes to fill, so that one request's token is never
+         * forgotten early. A bucket in debt is kept until the debt is paid.
+         */
+        private long kept(Bucket bucket) {
+            double missing = limit.burst() - bucket.getAvailableTokens();
+            double untilFull = Math.ceil(missing * limit.period().toNanos() / limit.tokens());
+            return (long) Math.min(Long.MAX_VALUE / 2, Math.max(untilFull, refusal.fillSeconds() * 1_000_000_000.0));
         }
 
         private Bucket bucket(String key) {
@@ -197,6 +251,30 @@ public class RateLimits {
             if (!probe.isConsumed()) {
                 throw refusal.refused(probe.getNanosToWaitForRefill());
             }
+        }
+
+        /** Refuses while the key's bucket has no token; takes none, and makes no bucket for a key it does not hold. */
+        void refuseIfEmpty(String key) {
+            Bucket bucket = buckets.getIfPresent(key);
+            if (bucket != null) {
+                EstimationProbe probe = bucket.estimateAbilityToConsume(1);
+                if (!probe.canBeConsumed()) {
+                    throw refusal.refused(probe.getNanosToWaitForRefill());
+                }
+            }
+        }
+
+        /** Takes a token even from an empty bucket (into debt), and keeps the bucket until the debt is paid. */
+        void count(String key) {
+            Bucket bucket = bucket(key);
+            bucket.consumeIgnoringRateLimits(1);
+            buckets.policy().expireVariably().ifPresent(expiry ->
+                    expiry.setExpiresAfter(key, Duration.ofNanos(kept(bucket))));
+        }
+
+        long held() {
+            buckets.cleanUp();
+            return buckets.estimatedSize();
         }
     }
 

@@ -1,6 +1,8 @@
 package io.tender.webhook;
 
 import io.tender.api.JsonInput;
+import io.tender.apiversion.ApiVersion;
+import io.tender.apiversion.ApiVersions;
 import io.tender.auth.Mode;
 import io.tender.event.EventTypes;
 import tools.jackson.databind.JsonNode;
@@ -13,11 +15,13 @@ import java.util.Set;
 
 /**
  * The body of {@code POST /webhook_endpoints} (everything but {@code description} required) or of a PATCH
- * (everything optional, {@code status} allowed). Every problem is reported at once. A JSON null is the same as an
- * absent field for {@code description} (on a PATCH it removes it, like ""); for {@code url}, {@code enabled_events}
- * and {@code status}, which an endpoint always has, it is a 400 naming the field.
+ * (everything optional, {@code status} and {@code api_version} allowed: a new endpoint takes the version of the request
+ * that creates it). Every problem is reported at once. A JSON null is the same as an absent field for
+ * {@code description} (on a PATCH it removes it, like ""); for {@code url}, {@code enabled_events}, {@code status} and
+ * {@code api_version}, which an endpoint always has, it is a 400 naming the field.
  */
-record EndpointRequest(String url, List<String> enabledEvents, String description, WebhookEndpoint.Status status) {
+record EndpointRequest(String url, List<String> enabledEvents, String description, WebhookEndpoint.Status status,
+                       ApiVersion apiVersion) {
 
     static final int MAX_EVENTS = 100;
     static final int MAX_DESCRIPTION = 500;
@@ -52,8 +56,9 @@ record EndpointRequest(String url, List<String> enabledEvents, String descriptio
     private static EndpointRequest parse(JsonNode body, Mode mode, WebhookTargets targets, boolean create) {
         JsonInput in = JsonInput.body(body);
         in.allow(create ? Set.of("url", "enabled_events", "description")
-                : Set.of("url", "enabled_events", "description", "status"));
-        for (String name : create ? List.of("url", "enabled_events") : List.of("url", "enabled_events", "status")) {
+                : Set.of("url", "enabled_events", "description", "status", "api_version"));
+        for (String name : create ? List.of("url", "enabled_events")
+                : List.of("url", "enabled_events", "status", "api_version")) {
             if (isNull(body, name)) {
                 in.reject(name, create ? "is required" : "may not be null");
             }
@@ -93,8 +98,11 @@ record EndpointRequest(String url, List<String> enabledEvents, String descriptio
                 in.reject("status", "must be enabled or disabled");
             }
         }
+        String versionText = in.string("api_version", false);
+        ApiVersion version = versionText == null ? null : ApiVersions.known(versionText).orElse(null);
+        in.check(versionText == null || version != null, "api_version", "must be one of " + ApiVersions.knownList());
         in.throwIfInvalid();
-        return new EndpointRequest(url, events, description, status);
+        return new EndpointRequest(url, events, description, status, version);
     }
 
     private static boolean isNull(JsonNode body, String name) {

@@ -1,5 +1,6 @@
 package io.tender.webhook;
 
+import io.tender.apiversion.ApiVersion;
 import io.tender.auth.Mode;
 
 import java.time.Duration;
@@ -8,13 +9,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A merchant's webhook endpoint: where events go, which types it wants, and the secrets that sign them. After a
- * rotation the previous secret keeps signing alongside the new one for {@link #ROTATION_OVERLAP}, so receivers can
- * switch without losing an event. A value: a change or a rotation gives a new endpoint to store.
+ * A merchant's webhook endpoint: where events go, which types it wants, the API version their payloads are rendered
+ * in, and the secrets that sign them. After a rotation the previous secret keeps signing alongside the new one for
+ * {@link #ROTATION_OVERLAP}, so receivers can switch without losing an event. A value: a change or a rotation gives a
+ * new endpoint to store.
  */
 record WebhookEndpoint(String id, String merchantId, Mode mode, String url, String description,
-                       List<String> enabledEvents, Status status, String disabledReason, String secret,
-                       String previousSecret, Instant previousSecretExpiresAt, Instant createdAt, Instant updatedAt) {
+                       List<String> enabledEvents, Status status, String disabledReason, ApiVersion apiVersion,
+                       String secret, String previousSecret, Instant previousSecretExpiresAt, Instant createdAt,
+                       Instant updatedAt) {
 
     static final Duration ROTATION_OVERLAP = Duration.ofHours(24);
 
@@ -38,9 +41,12 @@ record WebhookEndpoint(String id, String merchantId, Mode mode, String url, Stri
         enabledEvents = List.copyOf(enabledEvents);
     }
 
-    static WebhookEndpoint create(String id, String merchantId, Mode mode, EndpointRequest request, Instant now) {
+    /** A new endpoint; its events are rendered in {@code apiVersion}, the version of the request that created it. */
+    static WebhookEndpoint create(String id, String merchantId, Mode mode, EndpointRequest request,
+                                  ApiVersion apiVersion, Instant now) {
         return new WebhookEndpoint(id, merchantId, mode, request.url(), request.description(),
-                request.enabledEvents(), Status.ENABLED, null, WebhookSigner.newSecret(), null, null, now, now);
+                request.enabledEvents(), Status.ENABLED, null, apiVersion, WebhookSigner.newSecret(), null, null, now,
+                now);
     }
 
     /** The endpoint after a PATCH: only the fields it names change; a new status says who disabled it. */
@@ -52,13 +58,14 @@ record WebhookEndpoint(String id, String merchantId, Mode mode, String url, Stri
                         : changes.description().isEmpty() ? null : changes.description(),
                 changes.enabledEvents() != null ? changes.enabledEvents() : enabledEvents, newStatus,
                 !statusChanges ? disabledReason : newStatus == Status.DISABLED ? DISABLED_BY_MERCHANT : null,
-                secret, previousSecret, previousSecretExpiresAt, createdAt, now);
+                changes.apiVersion() != null ? changes.apiVersion() : apiVersion, secret, previousSecret,
+                previousSecretExpiresAt, createdAt, now);
     }
 
     /** The endpoint with a new secret; the current one becomes the previous one for {@link #ROTATION_OVERLAP}. */
     WebhookEndpoint rotated(Instant now) {
         return new WebhookEndpoint(id, merchantId, mode, url, description, enabledEvents, status, disabledReason,
-                WebhookSigner.newSecret(), secret, now.plus(ROTATION_OVERLAP), createdAt, now);
+                apiVersion, WebhookSigner.newSecret(), secret, now.plus(ROTATION_OVERLAP), createdAt, now);
     }
 
     /** The secrets a delivery at {@code now} is signed with: the current one, and the previous one while valid. */

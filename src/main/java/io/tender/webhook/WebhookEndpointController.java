@@ -15,6 +15,7 @@ import io.tender.api.Ids;
 import io.tender.api.JsonInput;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
+import io.tender.apiversion.RequestVersion;
 import io.tender.auth.Caller;
 import io.tender.idempotency.IdempotentRequests;
 import jakarta.servlet.http.HttpServletRequest;
@@ -35,8 +36,8 @@ import java.util.regex.Pattern;
 
 @ProblemResponse(status = 404, description = "No such endpoint for this key")
 @RestController
-@Tag(name = "Webhooks", description = "Endpoints that receive signed events (Standard Webhooks), their delivery "
-        + "attempts, and redelivery.")
+@Tag(name = "Webhook endpoints", description = "Endpoints that receive signed events (Standard Webhooks), their "
+        + "delivery attempts, and redelivery.")
 record WebhookEndpointController(WebhookService service, WebhookTargets targets, IdempotentRequests idempotent) {
 
     private static final Pattern ENDPOINT_ID = Ids.pattern("we_");
@@ -46,7 +47,8 @@ record WebhookEndpointController(WebhookService service, WebhookTargets targets,
     @PostMapping(value = "/webhook_endpoints", consumes = MediaType.APPLICATION_JSON_VALUE,
             produces = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Create a webhook endpoint",
-            description = "Returns the endpoint with its signing secret, which is shown this once. The URL must "
+            description = "Returns the endpoint with its signing secret, which is shown this once. Its events come in "
+                    + "the API version of this request (`api_version`; PATCH changes it). The URL must "
                     + "reach a public address in every mode (no loopback, private, link-local or multicast address, "
                     + "in any form); live-mode endpoints also need https. At most 16 endpoints per merchant and "
                     + "mode: the 17th is a 422.",
@@ -57,8 +59,8 @@ record WebhookEndpointController(WebhookService service, WebhookTargets targets,
     ResponseEntity<byte[]> create(Caller caller, @RequestBody(required = false) JsonNode body,
                                   HttpServletRequest request) {
         EndpointRequest endpoint = EndpointRequest.forCreate(body, caller.mode(), targets);
-        return idempotent.execute(caller, request, body,
-                () -> new IdempotentRequests.Result(201, service.create(caller, endpoint)));
+        return idempotent.execute(caller, request, body, () -> new IdempotentRequests.Result(201,
+                service.create(caller, endpoint, RequestVersion.of(request))));
     }
 
     @GetMapping(value = "/webhook_endpoints", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -163,7 +165,9 @@ record WebhookEndpointController(WebhookService service, WebhookTargets targets,
     record UpdateEndpointRequest(@Schema(maxLength = 2048, format = "uri", example = "https://example.com/webhooks/tender") String url,
                                  @Schema(example = "[\"*\"]", description = "Event types to receive (see docs/events.md), or \"*\" for all.") List<String> enabledEvents,
                                  @Schema(maxLength = 500, description = "An empty string removes it.") String description,
-                                 @Schema(allowableValues = {"enabled", "disabled"}) String status) {
+                                 @Schema(allowableValues = {"enabled", "disabled"}) String status,
+                                 @Schema(description = "The API version to render its events in from now on "
+                                         + "(docs/api-versions.md).") String apiVersion) {
     }
 
     @Schema(name = "RedeliverRequest")

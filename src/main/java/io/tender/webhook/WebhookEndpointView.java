@@ -18,6 +18,9 @@ public record WebhookEndpointView(
         @Schema(allowableValues = {"enabled", "disabled"}, requiredMode = Schema.RequiredMode.REQUIRED) String status,
         @Schema(allowableValues = {"disabled_by_merchant", "endpoint_gone"},
                 description = "Why the endpoint is disabled: by a PATCH, or because it answered 410 Gone.") String disabledReason,
+        @Schema(example = "2026-06-01", requiredMode = Schema.RequiredMode.REQUIRED,
+                description = "The API version its events' payloads are rendered in (docs/api-versions.md): the version "
+                        + "of the request that created it, changed by PATCH.") String apiVersion,
         @Schema(description = "The signing secret (whsec_ + base64). Returned only by create and rotate_secret: store it then.",
                 example = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw") String secret,
         @Schema(format = "date-time", description = "Until when the secret before the last rotation still signs deliveries.")
@@ -29,7 +32,7 @@ public record WebhookEndpointView(
         boolean overlapping = e.previousSecretExpiresAt() != null
                 && e.previousSecretExpiresAt().isAfter(java.time.Instant.now());
         return new WebhookEndpointView(e.id(), e.url(), e.description(), e.enabledEvents(), e.status().wire(),
-                e.disabledReason(), withSecret ? e.secret() : null,
+                e.disabledReason(), e.apiVersion().wire(), withSecret ? e.secret() : null,
                 overlapping ? Timestamps.format(e.previousSecretExpiresAt()) : null,
                 Timestamps.format(e.createdAt()), Timestamps.format(e.updatedAt()));
     }

@@ -3,6 +3,7 @@ package io.tender.webhook;
 import io.tender.api.NotFound;
 import io.tender.api.ListQuery;
 import io.tender.api.ListSql;
+import io.tender.apiversion.ApiVersion;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
 import io.tender.secrets.SealedColumn;
@@ -29,10 +30,11 @@ record WebhookEndpoints(JdbcClient jdbc, SecretBox box) implements SealedColumns
     void insert(WebhookEndpoint e) {
         jdbc.sql("""
                         insert into webhook_endpoints (id, merchant_id, mode, url, description, enabled_events, status,
-                            disabled_reason, secret_sealed, previous_secret_sealed, previous_secret_expires_at,
-                            created_at, updated_at)
+                            disabled_reason, api_version, secret_sealed, previous_secret_sealed,
+                            previous_secret_expires_at, created_at, updated_at)
                         values (:id, :merchant, :mode, :url, :description, string_to_array(:events, ' '), :status,
-                            :disabledReason, :secret, :previousSecret, :previousExpires, :createdAt, :updatedAt)""")
+                            :disabledReason, :apiVersion, :secret, :previousSecret, :previousExpires, :createdAt,
+                            :updatedAt)""")
                 .params(params(e))
                 .update();
     }
@@ -55,7 +57,7 @@ record WebhookEndpoints(JdbcClient jdbc, SecretBox box) implements SealedColumns
         jdbc.sql("""
                         update webhook_endpoints set url = :url, description = :description,
                             enabled_events = string_to_array(:events, ' '), status = :status,
-                            disabled_reason = :disabledReason, secret_sealed = :secret,
+                            disabled_reason = :disabledReason, api_version = :apiVersion, secret_sealed = :secret,
                             previous_secret_sealed = :previousSecret, previous_secret_expires_at = :previousExpires,
                             updated_at = :updatedAt
                         where id = :id""")
@@ -127,6 +129,7 @@ record WebhookEndpoints(JdbcClient jdbc, SecretBox box) implements SealedColumns
         p.put("events", String.join(" ", e.enabledEvents()));
         p.put("status", e.status().wire());
         p.put("disabledReason", e.disabledReason());
+        p.put("apiVersion", e.apiVersion().wire());
         p.put("secret", seal(e.id(), "current", e.secret()));
         p.put("previousSecret", e.previousSecret() == null ? null : seal(e.id(), "previous", e.previousSecret()));
         p.put("previousExpires", e.previousSecretExpiresAt() == null ? null
@@ -152,7 +155,7 @@ record WebhookEndpoints(JdbcClient jdbc, SecretBox box) implements SealedColumns
         return new WebhookEndpoint(id, rs.getString("merchant_id"), Mode.fromWire(rs.getString("mode")),
                 rs.getString("url"), rs.getString("description"), Arrays.asList((String[]) events.getArray()),
                 WebhookEndpoint.Status.fromWire(rs.getString("status")), rs.getString("disabled_reason"),
-                open(id, "current", rs.getBytes("secret_sealed")),
+                ApiVersion.of(rs.getString("api_version")), open(id, "current", rs.getBytes("secret_sealed")),
                 previous == null ? null : open(id, "previous", previous),
                 previousExpires == null ? null : previousExpires.toInstant(),
                 rs.getTimestamp("created_at").toInstant(), rs.getTimestamp("updated_at").toInstant());

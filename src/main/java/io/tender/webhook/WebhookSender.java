@@ -1,5 +1,7 @@
 package io.tender.webhook;
 
+import io.tender.apiversion.ApiVersions;
+import io.tender.apiversion.VersionShapes;
 import io.tender.auth.Mode;
 import io.tender.outbox.OutboxEvent;
 import jakarta.annotation.PreDestroy;
@@ -41,8 +43,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Makes one webhook attempt: POSTs the event's {@code {id, type, created_at, data}}, signed per Standard Webhooks
- * with a fresh {@code webhook-timestamp}, and reports what came of it. The whole exchange, body included, must fit in
+ * Makes one webhook attempt: POSTs the event's {@code {id, type, created_at, data}}, rendered in the endpoint's API
+ * version (named by {@code Tender-Version}) and signed over those bytes per Standard Webhooks with a fresh
+ * {@code webhook-timestamp}, and reports what came of it. The whole exchange, body included, must fit in
  * {@code tender.webhooks.timeout} (the host's DNS lookup included); redirects are not followed; HTTP/1.1.
  *
  * <p>Apache HttpClient rather than the JDK's, because it lets the connection resolve the host through
@@ -59,13 +62,15 @@ class WebhookSender {
     private static final ContentType JSON = ContentType.create("application/json");
 
     private final WebhookTargets targets;
+    private final VersionShapes shapes;
     private final Duration timeout;
     private final CloseableHttpClient live;
     private final CloseableHttpClient test;
     private final ExecutorService exchanges = Executors.newVirtualThreadPerTaskExecutor();
 
-    WebhookSender(WebhookTargets targets, WebhookSettings settings) {
+    WebhookSender(WebhookTargets targets, VersionShapes shapes, WebhookSettings settings) {
         this.targets = targets;
+        this.shapes = shapes;
         this.timeout = settings.timeout();
         this.live = client(Mode.LIVE, settings);
         this.test = client(Mode.TEST, settings);
@@ -109,8 +114,9 @@ class WebhookSender {
     WebhookDeliveries.AttemptResult send(WebhookEndpoint endpoint, OutboxEvent event) {
         long started = System.nanoTime();
         long timestamp = Instant.now().getEpochSecond();
-        byte[] body = event.envelopeBytes();
+        byte[] body = shapes.renderEvent(endpoint.apiVersion(), event.type(), event.envelopeBytes());
         HttpPost post = new HttpPost(URI.create(endpoint.url()));
+        post.setHeader(ApiVersions.HEADER, endpoint.apiVersion().wire());
         post.setHeader("webhook-id", event.id());
         post.setHeader("webhook-timestamp", Long.toString(timestamp));
         post.setHeader("webhook-signature", WebhookSigner.signature(event.id(), timestamp, body,

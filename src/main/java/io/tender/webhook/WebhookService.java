@@ -5,6 +5,8 @@ import io.tender.api.Ids;
 import io.tender.api.ListPage;
 import io.tender.api.ListQuery;
 import io.tender.api.Timestamps;
+import io.tender.apiversion.ApiVersion;
+import io.tender.apiversion.PinnedVersions;
 import io.tender.auth.Caller;
 import io.tender.event.EventTypes;
 import io.tender.idempotency.Answer;
@@ -30,15 +32,19 @@ import java.util.List;
 @Service
 public record WebhookService(WebhookEndpoints endpoints, WebhookDeliveries deliveries, EventLog events,
                              WebhookDispatcher dispatcher, WebhookSettings settings, Outbox outbox, JsonMapper json,
-                             WebhookTargets targets, IdempotentRequests idempotent) {
+                             WebhookTargets targets, IdempotentRequests idempotent,
+                             PinnedVersions pinned) {
 
-    /** Creates an endpoint, unless the merchant already has {@code tender.webhooks.max-endpoints} in this mode (422). */
-    WebhookEndpointView create(Caller caller, EndpointRequest request) {
+    /**
+     * Creates an endpoint whose events are rendered in {@code apiVersion}, unless the merchant already has
+     * {@code tender.webhooks.max-endpoints} in this mode (422).
+     */
+    WebhookEndpointView create(Caller caller, EndpointRequest request, ApiVersion apiVersion) {
         if (endpoints.countLocked(caller.merchantId(), caller.mode()) >= settings.maxEndpoints()) {
             throw new WebhookRejection.TooManyEndpoints(settings.maxEndpoints()).thrown();
         }
         var endpoint = WebhookEndpoint.create(Ids.newId("we_"), caller.merchantId(), caller.mode(), request,
-                Timestamps.now());
+                apiVersion, Timestamps.now());
         endpoints.insert(endpoint);
         return WebhookEndpointView.of(endpoint, true);
     }
@@ -138,7 +144,7 @@ public record WebhookService(WebhookEndpoints endpoints, WebhookDeliveries deliv
     public Answer<WebhookEndpointView> create(Caller caller, KeyedRequest form, String url, List<String> events,
                                               String description) {
         EndpointRequest endpoint = EndpointRequest.of(url, events, description, caller.mode(), targets);
-        return idempotent.answer(caller, form, 201, WebhookEndpointView.class, () -> create(caller, endpoint));
+        return idempotent.answer(caller, form, 201, WebhookEndpointView.class, () -> create(caller, endpoint, pinned.of(caller.merchantId())));
     }
 
     /** Enables or disables the endpoint, as {@code PATCH {"status": …}} does (re-enabled, its waiting deliveries resume). */

@@ -47,4 +47,14 @@ class ForgedHostIT extends ApiIntegrationTest {
                 .get("type").stringValue();
         assertThat(type).doesNotContain("evil").isEqualTo("http://localhost:" + port + "/problems/unauthorized");
     }
+
+    /** Before issue 36 springdoc wrote the request's own URL as the document's server, so a forged Host was in it. */
+    @Test
+    void theOpenApiDocumentsServerIsTheServicesOwnBaseWhateverHostTheRequestNames() {
+        var document = RawHttp.send(port, "GET", "/openapi.json", null, FORGED);
+        assertThat(document.status()).isEqualTo(200);
+        String server = tools.jackson.databind.json.JsonMapper.builder().build().readTree(document.text())
+                .path("servers").path(0).path("url").stringValue();
+        assertThat(server).doesNotContain("evil").isEqualTo("http://localhost:" + port);
+    }
 }

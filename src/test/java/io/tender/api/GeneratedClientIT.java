@@ -2,7 +2,8 @@ package io.tender.api;
 
 import io.tender.client.ApiClient;
 import io.tender.client.ApiException;
-import io.tender.client.api.BillingApi;
+import io.tender.client.api.BillsApi;
+import io.tender.client.api.CustomersApi;
 import io.tender.client.api.PaymentSessionsApi;
 import io.tender.client.api.RedemptionsApi;
 import io.tender.client.model.Bill;
@@ -11,7 +12,10 @@ import io.tender.client.model.CreateBillRequest;
 import io.tender.client.model.CreateCustomerRequest;
 import io.tender.client.model.CreatePaymentSessionRequest;
 import io.tender.client.model.CreateRedemptionRequest;
-import io.tender.client.model.CreateRedemptionRequestSource;
+import io.tender.client.model.BillStatus;
+import io.tender.client.model.OneVoucherRedemption;
+import io.tender.client.model.OneVoucherRedemptionRequest;
+import io.tender.client.model.RedemptionStatus;
 import io.tender.client.model.OneVoucherSource;
 import io.tender.client.model.PaymentSession;
 import io.tender.client.model.Redemption;
@@ -56,19 +60,21 @@ class GeneratedClientIT extends ApiIntegrationTest {
     void aRedemptionIsCreatedReadAndListed() throws Exception {
         RedemptionsApi redemptions = new RedemptionsApi(client);
         String pin = Vouchers.validPin();
-        Redemption created = redemptions.createRedemption(new CreateRedemptionRequest()
-                .type(CreateRedemptionRequest.TypeEnum.VOUCHERS_ONE_VOUCHER)
-                .source(new CreateRedemptionRequestSource(new OneVoucherSource().pin(pin)))
-                .putMetadataItem("order", "A-1"), key());
+        // The create request and the redemption are unions on `type`: the one_voucher member carries its source.
+        OneVoucherRedemption created = redemptions.createRedemption(new CreateRedemptionRequest(
+                new OneVoucherRedemptionRequest().type(OneVoucherRedemptionRequest.TypeEnum.VOUCHERS_ONE_VOUCHER)
+                        .source(new OneVoucherSource().pin(pin)).putMetadataItem("order", "A-1")), key())
+                .getOneVoucherRedemption();
 
         assertThat(created.getId()).startsWith("rdm_");
-        assertThat(created.getStatus()).isEqualTo(Redemption.StatusEnum.CONFIRMED);
+        assertThat(created.getStatus()).isEqualTo(RedemptionStatus.CONFIRMED);
         assertThat(created.getMetadata()).containsEntry("order", "A-1");
-        assertThat(redemptions.getRedemption(created.getId()).getVersion()).isEqualTo(created.getVersion());
+        assertThat(redemptions.getRedemption(created.getId()).getOneVoucherRedemption().getVersion())
+                .isEqualTo(created.getVersion());
 
         // The last page: next_cursor is null, which the document now allows.
         RedemptionList page = redemptions.listRedemptions(10, null, null, null, null, null, null);
-        assertThat(page.getData()).extracting(Redemption::getId).containsExactly(created.getId());
+        assertThat(page.getData()).extracting(r -> r.getOneVoucherRedemption().getId()).containsExactly(created.getId());
         assertThat(page.getHasMore()).isFalse();
         assertThat(page.getNextCursor()).isNull();
 
@@ -81,13 +87,14 @@ class GeneratedClientIT extends ApiIntegrationTest {
 
     @Test
     void aBillIsCreatedUpdatedVoidedAndListed() throws Exception {
-        BillingApi billing = new BillingApi(client);
-        billing.createCustomer(new CreateCustomerRequest().externalReference("cus-1").name("Ada")
+        CustomersApi customers = new CustomersApi(client);
+        BillsApi billing = new BillsApi(client);
+        customers.createCustomer(new CreateCustomerRequest().externalReference("cus-1").name("Ada")
                 .email("ada@example.com"), key());
         Bill bill = billing.createBill(new CreateBillRequest().customer("cus-1").externalReference("INV-1")
                 .currency("ZAR").amountDue(5000L).dueDate(LocalDate.of(2030, 1, 31))
                 .putMetadataItem("plan", "basic").putMetadataItem("note", "first"), key());
-        assertThat(bill.getStatus()).isEqualTo(Bill.StatusEnum.UNPAID);
+        assertThat(bill.getStatus()).isEqualTo(BillStatus.UNPAID);
         assertThat(bill.getAmountRemaining()).isEqualTo(5000L);
 
         // A PATCH removes a metadata key with a null value: the document types PATCH metadata values string or null.
@@ -99,9 +106,9 @@ class GeneratedClientIT extends ApiIntegrationTest {
         assertThat(updated.getAmountRemaining()).isEqualTo(4000L);
         assertThat(updated.getMetadata()).isEqualTo(Map.of("plan", "pro"));
 
-        // Void takes an empty body (EmptyRequest), no longer a JsonNode.
-        Bill voided = billing.voidBill("INV-1", key(), null);
-        assertThat(voided.getStatus()).isEqualTo(Bill.StatusEnum.VOIDED);
+        // Void takes no body.
+        Bill voided = billing.voidBill("INV-1", key());
+        assertThat(voided.getStatus()).isEqualTo(BillStatus.VOIDED);
 
         BillList bills = billing.listBills(null, null, "cus-1", null, null, null, null, null);
         assertThat(bills.getData()).extracting(Bill::getId).containsExactly(bill.getId());
@@ -117,7 +124,7 @@ class GeneratedClientIT extends ApiIntegrationTest {
         assertThat(session.getSessionUrl()).hasScheme("http");
         assertThat(sessions.getPaymentSession(session.getId()).getAmount()).isEqualTo(2500L);
 
-        PaymentSession cancelled = sessions.cancelPaymentSession(session.getId(), key(), null);
+        PaymentSession cancelled = sessions.cancelPaymentSession(session.getId(), key());
         assertThat(cancelled.getStatus()).isEqualTo(PaymentSession.StatusEnum.CANCELLED);
         assertThat(cancelled.getPaymentOutcome()).isEqualTo(PaymentSession.PaymentOutcomeEnum.UNPAID);
     }

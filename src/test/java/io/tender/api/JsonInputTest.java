@@ -193,6 +193,39 @@ class JsonInputTest {
     }
 
     @Test
+    void everyStringIsOneLineAtAnyDepthUnlessReadAsText() {
+        // CR, LF, NEL and the Unicode line and paragraph separators, in a top-level field, a nested object, an object
+        // in an array and a list of strings: each refused under its path, whichever way the field is read.
+        JsonInput in = read("{\"name\":\"a\\r\\nb\",\"customer\":{\"name\":\"Grace\\nForged\",\"email\":\"g@x\\u0085\"},"
+                + "\"fields\":[{\"label\":\"ok\"},{\"label\":\"a\\u2028b\"}],\"options\":[\"x\",\"y\\u2029\"],"
+                + "\"about\":\"line one\\nline two\",\"type\":\"link\\n\"}");
+        assertThat(in.line("name", true, 1, 100)).isNull();
+        JsonInput customer = in.object("customer", true);
+        assertThat(customer.string("name", false, 1, 200, null, null)).isNull();
+        assertThat(customer.string("email", false, 3, 254, Pattern.compile(".+@.+"), "must be an email")).isNull();
+        List<JsonInput> fields = in.objects("fields", 5);
+        assertThat(fields.getFirst().string("label", true, 1, 100, null, null)).isEqualTo("ok");
+        assertThat(fields.get(1).string("label", true, 1, 100, null, null)).isNull();
+        assertThat(in.strings("options", 5, 100)).containsExactly("x");
+        assertThat(in.string("type", true)).isNull();
+        assertThat(in.text("about", false, 1, 1000)).isEqualTo("line one\nline two");
+        assertThat(errors(in)).containsExactly(
+                new FieldError("name", JsonInput.ONE_LINE),
+                new FieldError("customer.name", JsonInput.ONE_LINE),
+                new FieldError("customer.email", JsonInput.ONE_LINE),
+                new FieldError("fields[1].label", JsonInput.ONE_LINE),
+                new FieldError("options[1]", JsonInput.ONE_LINE),
+                new FieldError("type", JsonInput.ONE_LINE));
+    }
+
+    @Test
+    void textKeepsItsLengthRange() {
+        JsonInput in = read("{\"about\":\"\"}");
+        assertThat(in.text("about", false, 1, 10)).isNull();
+        assertThat(errors(in)).containsExactly(new FieldError("about", "must be 1 to 10 characters"));
+    }
+
+    @Test
     void checksRecordRuleFailuresUnderTheirPath() {
         JsonInput in = read("{\"o\":{\"currency\":\"XXX\"}}");
         JsonInput o = in.object("o", true);

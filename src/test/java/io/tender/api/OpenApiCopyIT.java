@@ -22,6 +22,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class OpenApiCopyIT extends ApiIntegrationTest {
 
     static final Path COMMITTED = Path.of("docs/openapi.json");
+    static final String COMMITTED_SERVERS = """
+            [{"url": "http://localhost:8080", "description": "A Tender run locally by ./tender. A deployment serves \
+            its own document, whose server is its TENDER_PUBLIC_BASE_URL."}]""";
     private static final JsonMapper SORTED = JsonMapper.builder()
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS).build();
 
@@ -30,8 +33,10 @@ class OpenApiCopyIT extends ApiIntegrationTest {
         Api.Response response = anonymous().get("/openapi.json").send();
         assertThat(response.status()).isEqualTo(200);
         ObjectNode served = (ObjectNode) response.json();
-        // The server entry names this test run's random port: the copy has none (a client is given its base URL).
-        served.remove("servers");
+        // The served server entry is this run's public base URL (a random port here); the copy names the one
+        // ./tender serves.
+        assertThat(served.path("servers").path(0).path("url").stringValue()).isEqualTo(base());
+        served.set("servers", Api.JSON.readTree(COMMITTED_SERVERS));
         // Keys sorted, so that the committed copy diffs cleanly from one change to the next.
         Files.writeString(Path.of("target/openapi.json"), SORTED.writerWithDefaultPrettyPrinter()
                 .writeValueAsString(SORTED.convertValue(served, Map.class)) + "\n");

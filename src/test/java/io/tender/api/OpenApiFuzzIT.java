@@ -75,6 +75,11 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
                   {"schema": {"type": "object", "required": ["name"], "properties":
                     {"name": {"type": "string", "pattern": "^[a-z0-9][a-z0-9_-]{0,62}$"}}}}}}},
                 "get": {"x-fuzz-auth": "admin"}},
+              "/admin/merchants/{merchant}": {
+                "patch": {"x-fuzz-auth": "admin", "parameters": [{"name": "merchant", "in": "path", "required": true}],
+                  "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
+                    "required": ["api_version"], "properties": {"api_version": {"type": "string",
+                    "enum": ["2026-03-13", "2026-03-15", "2026-03-16", "2026-06-01"]}}}}}}}},
               "/admin/merchants/{merchant}/keys": {
                 "post": {"x-fuzz-auth": "admin", "parameters": [{"name": "merchant", "in": "path", "required": true}],
                   "requestBody": {"required": true, "content": {"application/json": {"schema": {"type": "object",
@@ -203,7 +208,7 @@ class OpenApiFuzzIT extends LiveProvidersIntegrationTest {
                 "POST /collect/redemptions", "POST /collect/redemptions/{id}/confirm", "POST /stored_value/lookup",
                 "POST /billing/bills", "POST /billing/test_helpers/payments", "POST /webhook_endpoints",
                 "POST /events/{id}/redeliver", "GET /events", "POST /admin/merchants", "POST /admin/keys/{keyId}/revoke",
-                "POST /admin/merchants/{merchant}/users");
+                "POST /admin/merchants/{merchant}/users", "PATCH /admin/merchants/{merchant}");
     }
 
     @Test

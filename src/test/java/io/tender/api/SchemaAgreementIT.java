@@ -197,7 +197,7 @@ class SchemaAgreementIT extends LiveProvidersIntegrationTest {
             boolean pseudo = bodySchema != null
                     && ValidRequests.JSON_NODE_SCHEMA.equals(bodySchema.path("$ref").stringValue(""));
             if (bodySchema != null && !pseudo && validBody instanceof ObjectNode) {
-                object(examples.objectBranch(bodySchema), List.of());
+                object(examples.objectBranch(bodySchema, validBody), List.of());
             }
             return this;
         }

@@ -66,6 +66,24 @@ final class SchemaExamples {
     }
 
     /** The schema itself if it describes an object, else its first {@code oneOf}/{@code anyOf} branch that does. */
+    /**
+     * The object branch {@code value} is an instance of: in a discriminated union, the member its discriminator
+     * property names; else the first object branch.
+     */
+    JsonNode objectBranch(JsonNode schema, JsonNode value) {
+        JsonNode resolved = resolve(schema);
+        JsonNode discriminator = resolved.path("discriminator");
+        String property = discriminator.path("propertyName").stringValue("");
+        if (!property.isEmpty() && value != null && value.path(property).isString()) {
+            JsonNode member = discriminator.path("mapping").path(value.path(property).stringValue());
+            if (member.isString()) {
+                return objectBranch(JsonNodeFactory.instance.objectNode()
+                        .put("$ref", member.stringValue()));
+            }
+        }
+        return objectBranch(schema);
+    }
+
     JsonNode objectBranch(JsonNode schema) {
         JsonNode resolved = resolve(schema);
         if (types(resolved).contains("object") || resolved.has("properties")) {

@@ -3,25 +3,20 @@ package io.tender.dashboard;
 import io.tender.support.Api;
 import io.tender.support.IntegrationTestSupport;
 import io.tender.support.Merchants.Merchant;
+import io.tender.support.MovableClock;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Primary;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
 
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -40,7 +35,10 @@ import static org.assertj.core.api.Assertions.assertThat;
         "tender.bootstrap-keys=",
         // Refused keys are this test's subject; the failed-authentication limit is RateLimitsIT's.
         "tender.rate-limits.failed-authentications.per-second=1000000",
-        "tender.rate-limits.failed-authentications.burst=1000000"})
+        "tender.rate-limits.failed-authentications.burst=1000000",
+        // The clock moves an hour while a member stays signed in; the idle limit is DashboardSessionTimeoutsIT's.
+        "tender.dashboard.idle-timeout=PT2H"})
+@Import(MovableClock.AsTheServicesClock.class)
 class DashboardApiKeysIT extends IntegrationTestSupport {
 
     private static final Path DATA_DIR = temporaryDataDirectory("dashboard-keys");
@@ -50,43 +48,6 @@ class DashboardApiKeysIT extends IntegrationTestSupport {
     @DynamicPropertySource
     static void dataDirectory(DynamicPropertyRegistry registry) {
         registry.add("tender.data-dir", DATA_DIR::toString);
-    }
-
-    /** A clock the test sets; it starts at the real time. */
-    static final class MovableClock extends Clock {
-        private final AtomicReference<Instant> now = new AtomicReference<>(Instant.now());
-
-        void set(Instant instant) {
-            now.set(instant);
-        }
-
-        void advance(Duration by) {
-            now.updateAndGet(at -> at.plus(by));
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Instant instant() {
-            return now.get();
-        }
-    }
-
-    @TestConfiguration
-    static class Clocks {
-        @Bean
-        @Primary
-        MovableClock movableClock() {
-            return new MovableClock();
-        }
     }
 
     @Autowired

@@ -1,5 +1,7 @@
 package io.tender.dashboard;
 
+import org.springframework.web.util.HtmlUtils;
+
 import java.io.IOException;
 import java.net.CookieManager;
 import java.net.CookiePolicy;
@@ -38,13 +40,23 @@ final class DashboardClient {
         String location() {
             return header("Location");
         }
+
+        /** The words of the page's alert (its {@code role="alert"} box) as a reader sees them; null without one. */
+        String alert() {
+            Matcher alert = ALERT.matcher(body);
+            return alert.find() ? HtmlUtils.htmlUnescape(alert.group(1).replaceAll("<[^>]*>", " "))
+                    .replaceAll("\\s+", " ").strip() : null;
+        }
     }
+
+    private static final Pattern ALERT = Pattern.compile("role=\"alert\"[^>]*>(.*?)</div>", Pattern.DOTALL);
 
     private static final Pattern CSRF = Pattern.compile("name=\"_csrf\"\\s+value=\"([^\"]+)\"|value=\"([^\"]+)\"\\s+name=\"_csrf\"");
 
     private final String base;
     private final CookieManager cookies = new CookieManager(null, CookiePolicy.ACCEPT_ALL);
     private final HttpClient http;
+    private final Map<String, String> everyRequest = new LinkedHashMap<>();
     private String csrf;
 
     DashboardClient(String base) {
@@ -80,6 +92,15 @@ final class DashboardClient {
             throw new IllegalStateException("the sign-in link answered " + accepted.status());
         }
         return browser;
+    }
+
+    /**
+     * A header sent with every request from now on: {@code X-Forwarded-For} makes the client another address for a
+     * service that trusts this loopback proxy ({@code server.forward-headers-strategy=native}), an IPv6 one too.
+     */
+    DashboardClient always(String header, String value) {
+        everyRequest.put(header, value);
+        return this;
     }
 
     Page get(String path, String... headers) {
@@ -132,6 +153,7 @@ final class DashboardClient {
     }
 
     private Page send(HttpRequest.Builder request, String... headers) {
+        everyRequest.forEach(request::header);
         for (int i = 0; i + 1 < headers.length; i += 2) {
             request.header(headers[i], headers[i + 1]);
         }

@@ -22,8 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The dashboard with the keyboard alone (decisions §11: every action can be done with the keyboard), in chromium: an
- * owner sets their password, turns on two-step sign-in (the code computed here from the key the page shows, as an
- * authenticator app would), signs out and back in with a code, and refunds part of a payment through its
+ * owner sets their password, turns on two-step sign-in (the password again first, then the code computed here from the
+ * key the page shows, as an authenticator app would), signs out and back in with a code, and refunds part of a payment through its
  * confirmation, moving only with Tab and typing, Enter to follow a link or press a button. Each element reached
  * shows where the focus is (an outline), and axe-core finds nothing serious on any page. Screenshots under
  * {@code target/screenshots/dashboard/{phone,desktop}-keyboard-*}.
@@ -63,6 +63,10 @@ class DashboardKeyboardBrowserIT extends ApiIntegrationTest {
 
             tabTo(browser, "the turn-on button", e -> e.getText().equals("Turn on two-step sign-in"));
             keys(browser, Keys.ENTER);
+            browser.awaitText("Confirm it is you");
+            Axe.noSeriousFindings(browser);
+            tabTo(browser, "the password to confirm", e -> "reauth_password".equals(e.getDomAttribute("id")));
+            keys(browser, PASSWORD, Keys.ENTER);
             browser.awaitText("Scan this code");
             String secret = browser.find(By.id("secret")).getText();
             Axe.noSeriousFindings(browser);

@@ -91,6 +91,17 @@ class DashboardPaymentActionsIT extends ApiIntegrationTest {
         assertThat(apiPayment(id).get("paid_amount").longValue()).as("captured once").isEqualTo(3000);
         assertThat(audited("payment.capture", id)).isEqualTo(1);
         assertThat(developer.get("/dashboard/test/payments/" + id + "?done=capture").body()).contains("Captured.");
+
+        // More than the 70.00 left: refused in the API's words for the same capture, and nothing captured.
+        var tooMuch = developer.post("/dashboard/test/payments/" + id + "/capture", Map.of("amount", "80.00",
+                "idempotency_key", formKeys(id).get("capture"), "confirmed", "yes"));
+        assertShowsTheApisRefusal(tooMuch, "/collect/payments/" + id + "/captures", "{\"amount\":8000}");
+        assertThat(apiPayment(id).get("paid_amount").longValue()).isEqualTo(3000);
+        assertThat(audited("payment.capture", id)).isEqualTo(1);
+    }
+
+    private void assertShowsTheApisRefusal(DashboardClient.Page page, String path, String body) {
+        ApiRefusals.assertShowsTheApisRefusal(page, merchant.test().post(path, body).send());
     }
 
     @Test
@@ -113,7 +124,7 @@ class DashboardPaymentActionsIT extends ApiIntegrationTest {
         var tooMuch = developer.post("/dashboard/test/payments/" + id + "/refund", Map.of("amount", "95.00",
                 "idempotency_key", formKeys(id).get("refund"), "confirmed", "yes"));
         assertThat(tooMuch.status()).isEqualTo(409);
-        assertThat(tooMuch.body()).contains("refund").contains("role=\"alert\"");
+        assertShowsTheApisRefusal(tooMuch, "/collect/payments/" + id + "/refunds", "{\"amount\":9500}");
         assertThat(audited("payment.refund", id)).isEqualTo(1);
 
         var notAnAmount = developer.post("/dashboard/test/payments/" + id + "/refund", Map.of("amount", "ten",
@@ -134,6 +145,11 @@ class DashboardPaymentActionsIT extends ApiIntegrationTest {
         JsonNode payment = apiPayment(id);
         assertThat(payment.get("voided_amount").longValue()).isEqualTo(10000);
         assertThat(payment.get("status").stringValue()).isEqualTo("cancelled");
+        assertThat(audited("payment.void", id)).isEqualTo(1);
+        // A void of a payment voided already: refused in the API's words for the same void.
+        var again = developer.post("/dashboard/test/payments/" + id + "/void", Map.of(
+                "idempotency_key", java.util.UUID.randomUUID().toString(), "confirmed", "yes"));
+        assertShowsTheApisRefusal(again, "/collect/payments/" + id + "/voids", "{}");
         assertThat(audited("payment.void", id)).isEqualTo(1);
 
         DashboardClient viewer = DashboardClient.member(base(), merchants, merchant, "viewer", "127.0.0.71");

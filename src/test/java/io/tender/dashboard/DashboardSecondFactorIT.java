@@ -56,11 +56,20 @@ class DashboardSecondFactorIT extends ApiIntegrationTest {
         }
     }
 
-    /** Turns the second factor on through the pages; answers the secret and the recovery codes shown. */
-    private Enrolled enrol(DashboardClient client) {
+    /**
+     * Turns the second factor on through the pages; answers the secret and the recovery codes shown. Starting asks
+     * for the password unless this session confirmed it within the window ({@code confirmedRecently}).
+     */
+    private Enrolled enrol(DashboardClient client, boolean confirmedRecently) {
         var account = client.get("/dashboard/test/account");
         assertThat(account.body()).contains("Off.").contains("Turn on two-step sign-in");
         var started = client.post("/dashboard/test/account/second-factor/start", Map.of());
+        if (!confirmedRecently) {
+            assertThat(started.status()).isEqualTo(200);
+            assertThat(started.body()).contains("Confirm it is you").contains("Turning on two-step sign-in");
+            started = client.post("/dashboard/test/account/second-factor/start",
+                    Map.of("reauth_password", DashboardSignInIT.PASSWORD));
+        }
         assertThat(started.status()).isEqualTo(302);
         var setup = client.get("/dashboard/test/account/second-factor");
         assertThat(setup.status()).isEqualTo(200);
@@ -84,10 +93,41 @@ class DashboardSecondFactorIT extends ApiIntegrationTest {
     record Enrolled(String secret, List<String> recoveryCodes) {
     }
 
+    /** Decisions §13: a stolen session must not turn it on with the thief's app and lock the owner out. */
+    @Test
+    void turningItOnAsksForThePasswordFirstAndMakesNoSecretBefore() {
+        browser.get("/dashboard/test/account");
+        var asked = browser.post("/dashboard/test/account/second-factor/start", Map.of());
+        assertThat(asked.status()).isEqualTo(200);
+        assertThat(asked.body()).contains("Confirm it is you").contains("Turning on two-step sign-in")
+                .doesNotContain("id=\"secret\"");
+        var setup = browser.get("/dashboard/test/account/second-factor");
+        assertThat(setup.status()).as("no secret was made").isEqualTo(302);
+        assertThat(setup.location()).endsWith("/dashboard/test/account");
+        assertThat(browser.post("/dashboard/test/account/second-factor/enable", Map.of("code", "123456"))
+                .status()).as("nothing to turn on").isEqualTo(302);
+
+        var wrong = browser.post("/dashboard/test/account/second-factor/start",
+                Map.of("reauth_password", "not the password at all"));
+        assertThat(wrong.status()).isEqualTo(401);
+        assertThat(browser.get("/dashboard/test/account/second-factor").status()).isEqualTo(302);
+
+        var started = browser.post("/dashboard/test/account/second-factor/start",
+                Map.of("reauth_password", DashboardSignInIT.PASSWORD));
+        assertThat(started.status()).isEqualTo(302);
+        assertThat(started.location()).endsWith("/dashboard/test/account/second-factor");
+        assertThat(SECRET.matcher(browser.get("/dashboard/test/account/second-factor").body()).find()).isTrue();
+        assertThat(audited("reauthentication.failed")).isEqualTo(1);
+        assertThat(audited("reauthentication.succeeded")).isEqualTo(1);
+        assertThat(jdbc.sql("select totp_enabled_at is null from dashboard_users where lower(email) = lower(?)")
+                .param(email).query(Boolean.class).single()).as("on only once a code confirms it").isTrue();
+    }
+
     @Test
     void turningItOnShowsTheSecretAsAQrCodeAndAsTextNeedsAFirstCodeAndGivesTenRecoveryCodesOnce() {
         browser.get("/dashboard/test/account");
-        browser.post("/dashboard/test/account/second-factor/start", Map.of());
+        browser.post("/dashboard/test/account/second-factor/start",
+                Map.of("reauth_password", DashboardSignInIT.PASSWORD));
         var setup = browser.get("/dashboard/test/account/second-factor");
         Matcher secret = SECRET.matcher(setup.body());
         assertThat(secret.find()).isTrue();
@@ -120,7 +160,7 @@ class DashboardSecondFactorIT extends ApiIntegrationTest {
 
     @Test
     void signingInThenAsksForACodeAfterThePasswordAndEachCodeWorksOnce() {
-        Enrolled enrolled = enrol(browser);
+        Enrolled enrolled = enrol(browser, false);
 
         DashboardClient phone = new DashboardClient(base(), "127.0.0.82");
         var password = phone.signIn(email, DashboardSignInIT.PASSWORD);
@@ -168,35 +208,44 @@ class DashboardSecondFactorIT extends ApiIntegrationTest {
 
     @Test
     void turningItOffNeedsThePasswordOrACodeAgainAndThatLastsFiveMinutes() {
-        Enrolled enrolled = enrol(browser);
+        Enrolled enrolled = enrol(browser, false);
+        // Another session, which has confirmed nothing yet: signed in with the password and the next code.
+        DashboardClient laptop = new DashboardClient(base(), "127.0.0.88");
+        laptop.signIn(email, DashboardSignInIT.PASSWORD);
+        laptop.get("/dashboard/sign-in/code");
+        assertThat(laptop.post("/dashboard/sign-in/code",
+                Map.of("code", code(enrolled.secret(), Instant.now().plusSeconds(30)))).status()).isEqualTo(302);
+        laptop.get("/dashboard/test/account");
 
-        var asked = browser.post("/dashboard/test/account/second-factor/disable", Map.of());
+        var asked = laptop.post("/dashboard/test/account/second-factor/disable", Map.of());
         assertThat(asked.status()).isEqualTo(200);
         assertThat(asked.body()).contains("Confirm it is you").contains("Turning off two-step sign-in")
-                .contains("or a code from your authenticator app");
-        assertThat(browser.get("/dashboard/test/account").body()).as("still on").contains("On.");
+                .contains("or a code from your authenticator app")
+                .contains("You will not be asked again for 5 minutes.");
+        assertThat(laptop.get("/dashboard/test/account").body()).as("still on").contains("On.");
 
-        var wrong = browser.post("/dashboard/test/account/second-factor/disable",
+        var wrong = laptop.post("/dashboard/test/account/second-factor/disable",
                 Map.of("reauth_password", "not the password at all"));
         assertThat(wrong.status()).isEqualTo(401);
         assertThat(wrong.body()).contains(Reauthentication.WRONG);
-        assertThat(browser.get("/dashboard/test/account").body()).contains("On.");
+        assertThat(laptop.get("/dashboard/test/account").body()).contains("On.");
 
-        var off = browser.post("/dashboard/test/account/second-factor/disable",
+        var off = laptop.post("/dashboard/test/account/second-factor/disable",
                 Map.of("reauth_code", enrolled.recoveryCodes().getFirst()));
         assertThat(off.status()).isEqualTo(303);
         assertThat(off.location()).endsWith("/dashboard/test/account?done=off");
-        assertThat(browser.get(off.location().replaceFirst("^https?://[^/]+", "")).body())
+        assertThat(laptop.get(off.location().replaceFirst("^https?://[^/]+", "")).body())
                 .contains("Two-step sign-in is off").contains("Off.");
         assertThat(jdbc.sql("select count(*) from dashboard_recovery_codes c join dashboard_users u on u.id = c.user_id "
                 + "where lower(u.email) = lower(?)").param(email).query(Integer.class).single()).isZero();
 
         // Within five minutes of that confirmation, turning it on and off again asks nothing more.
-        enrol(browser);
-        assertThat(browser.post("/dashboard/test/account/second-factor/disable", Map.of()).status()).isEqualTo(303);
+        enrol(laptop, true);
+        assertThat(laptop.post("/dashboard/test/account/second-factor/disable", Map.of()).status()).isEqualTo(303);
         assertThat(audited("second_factor.disabled")).isEqualTo(2);
         assertThat(audited("reauthentication.failed")).isEqualTo(1);
-        assertThat(audited("reauthentication.succeeded")).isEqualTo(1);
+        assertThat(audited("reauthentication.succeeded")).as("turning on in the first session, off in the second")
+                .isEqualTo(2);
 
         // Signing in is the password alone again.
         DashboardClient other = new DashboardClient(base(), "127.0.0.86");
@@ -205,7 +254,7 @@ class DashboardSecondFactorIT extends ApiIntegrationTest {
 
     @Test
     void tenWrongCodesRefuseEvenTheRightOne() {
-        Enrolled enrolled = enrol(browser);
+        Enrolled enrolled = enrol(browser, false);
         DashboardClient guesser = new DashboardClient(base(), "127.0.0.87");
         guesser.signIn(email, DashboardSignInIT.PASSWORD);
         guesser.get("/dashboard/sign-in/code");

@@ -47,25 +47,148 @@ class DashboardSignInIT extends ApiIntegrationTest {
     }
 
     /**
-     * What the very first start prints beside the test key (it runs when the service is ready; run again here, as a
-     * restart would, to read what it prints): a link for the owner of {@code default} that signs them in, and
-     * nothing more once they have set a password.
+     * What the very first start prints beside the test key (it runs when the service is ready; run here again, as
+     * restarts would, to read what it prints): a link for the owner of {@code default} that signs them in; each start
+     * before they choose a password prints a new one and the one before stops working (decisions §13: never several
+     * links that work); nothing once they have a password, and no earlier link then resets it.
      */
     @Test
-    void theFirstStartPrintsAOneTimeLinkForTheDefaultOwnerUntilTheyHaveSetAPassword(CapturedOutput output) {
+    void eachStartBeforeTheDefaultOwnerChoosesAPasswordPrintsALinkThatEndsTheOneBefore(CapturedOutput output) {
+        Pattern printed = Pattern.compile("http://localhost:" + port + "/dashboard/link/[A-Za-z0-9_-]{43}");
         firstStartLink.printIfTheOwnerNeverSignedIn();
-        Matcher link = Pattern.compile("http://localhost:" + port + "/dashboard/link/[A-Za-z0-9_-]{43}")
-                .matcher(output.getOut());
-        assertThat(link.find()).as(output.getOut()).isTrue();
-        assertThat(output.getOut()).contains("owner@localhost").contains("valid for 24 hours");
+        Matcher first = printed.matcher(output.getOut());
+        assertThat(first.find()).as(output.getOut()).isTrue();
+        assertThat(output.getOut()).contains("owner@localhost").contains("valid for 24 hours")
+                .contains("the one").contains("before stops working");
 
+        int before = output.getOut().length();
+        firstStartLink.printIfTheOwnerNeverSignedIn();
+        Matcher second = printed.matcher(output.getOut().substring(before));
+        assertThat(second.find()).isTrue();
+        assertThat(second.group()).isNotEqualTo(first.group());
+
+        DashboardClient someone = new DashboardClient(base(), "127.0.0.20");
+        assertThat(someone.get(URI.create(first.group()).getPath()).status()).as("the earlier start's link")
+                .isEqualTo(404);
         DashboardClient owner = new DashboardClient(base(), "127.0.0.20");
-        assertThat(owner.acceptLink(link.group(), PASSWORD).status()).isEqualTo(302);
+        assertThat(owner.acceptLink(second.group(), PASSWORD).status()).isEqualTo(302);
         assertThat(owner.get("/dashboard/test").body()).contains("default").contains("owner@localhost");
 
-        int printed = output.getOut().length();
+        int after = output.getOut().length();
         firstStartLink.printIfTheOwnerNeverSignedIn();
-        assertThat(output.getOut().substring(printed)).doesNotContain("/dashboard/link/");
+        assertThat(output.getOut().substring(after)).doesNotContain("/dashboard/link/");
+        someone.get("/dashboard/sign-in");
+        for (String link : List.of(first.group(), second.group())) {
+            var page = someone.post(URI.create(link).getPath(), Map.of("password", "an attacker's password",
+                    "confirmation", "an attacker's password"));
+            assertThat(page.status()).as(link).isEqualTo(404);
+        }
+        assertThat(owner.signIn("owner@localhost", PASSWORD).status()).as("the password chosen stands")
+                .isEqualTo(302);
+    }
+
+    /** Another link of the same user as one left by an earlier version (which printed one per start): its token. */
+    private String anotherLink(String userId) {
+        byte[] random = new byte[32];
+        new java.security.SecureRandom().nextBytes(random);
+        String token = java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(random);
+        jdbc.sql("insert into dashboard_sign_in_links (token_hash, user_id, created_at, expires_at) values "
+                        + "(sha256(convert_to(?, 'UTF8')), ?, now(), now() + interval '1 day')")
+                .params(token, userId).update();
+        return "/dashboard/link/" + token;
+    }
+
+    @Test
+    void usingALinkEndsEveryOtherLinkOfTheUser() {
+        User user = user(merchants.create(), "owner");
+        String other = anotherLink(user.id());
+        assertThat(new DashboardClient(base(), "127.0.0.43").get(other).status()).as("works until one is used")
+                .isEqualTo(200);
+
+        DashboardClient browser = new DashboardClient(base(), "127.0.0.43");
+        assertThat(browser.acceptLink(user.signInUrl(), PASSWORD).status()).isEqualTo(302);
+
+        DashboardClient attacker = new DashboardClient(base(), "127.0.0.44");
+        var page = attacker.get(other);
+        assertThat(page.status()).isEqualTo(404);
+        assertThat(page.body()).contains("This sign-in link no longer works");
+        attacker.get("/dashboard/sign-in");
+        assertThat(attacker.post(other, Map.of("password", "an attacker's password",
+                "confirmation", "an attacker's password")).status()).isEqualTo(404);
+        assertThat(attacker.get("/dashboard/test").status()).isEqualTo(302);
+        assertThat(new DashboardClient(base(), "127.0.0.43").signIn(user.email(), PASSWORD).status()).isEqualTo(302);
+    }
+
+    /**
+     * A link that meets a user who has a password (one left by an earlier version, or issued in a race the row lock
+     * now orders) resets nothing: its page says why, with no form; a post of it changes nothing, signs nobody in, ends
+     * the link and is in the merchant's audit log.
+     */
+    @Test
+    void aLinkForSomeoneWhoHasAPasswordIsRefusedWithAPageAndChangesNothing() {
+        Merchant merchant = merchants.create();
+        User user = user(merchant, "owner");
+        new DashboardClient(base(), "127.0.0.45").acceptLink(user.signInUrl(), PASSWORD);
+        String hash = jdbc.sql("select password_hash from dashboard_users where id = ?").param(user.id())
+                .query(String.class).single();
+        String stale = anotherLink(user.id());
+
+        DashboardClient attacker = new DashboardClient(base(), "127.0.0.46");
+        var page = attacker.get(stale);
+        assertThat(page.status()).isEqualTo(409);
+        assertThat(page.body()).contains("This link cannot change a password").contains(user.email())
+                .contains("has chosen a password already").doesNotContain("name=\"password\"");
+        attacker.get("/dashboard/sign-in");
+        var posted = attacker.post(stale, Map.of("password", "an attacker's password",
+                "confirmation", "an attacker's password"));
+        assertThat(posted.status()).isEqualTo(409);
+        assertThat(posted.location()).isNull();
+        assertThat(attacker.get("/dashboard/test").status()).as("signed in as nobody").isEqualTo(302);
+        assertThat(jdbc.sql("select password_hash from dashboard_users where id = ?").param(user.id())
+                .query(String.class).single()).as("the password stands").isEqualTo(hash);
+        assertThat(attacker.get(stale).status()).as("the link ended").isEqualTo(404);
+        assertThat(jdbc.sql("select count(*) from dashboard_audit_log where merchant_id = ? and user_id = ? "
+                + "and action = 'sign_in_link.refused'").params(merchant.id(), user.id()).query(Long.class).single())
+                .isEqualTo(1);
+    }
+
+    /**
+     * A user whose second factor is on gives its code after choosing a password through a link, however they came to
+     * have no password (an operator cleared it so that a new link lets them choose another): a link alone never signs
+     * anyone in past the second factor.
+     */
+    @Test
+    void aLinkNeverSignsInPastTheSecondFactor() {
+        Merchant merchant = merchants.create();
+        User user = user(merchant, "owner");
+        DashboardClient browser = new DashboardClient(base(), "127.0.0.47");
+        browser.acceptLink(user.signInUrl(), PASSWORD);
+        browser.get("/dashboard/test/account");
+        browser.post("/dashboard/test/account/second-factor/start", Map.of("reauth_password", PASSWORD));
+        Matcher secret = Pattern.compile("id=\"secret\">([A-Z2-7 ]+)<")
+                .matcher(browser.get("/dashboard/test/account/second-factor").body());
+        assertThat(secret.find()).isTrue();
+        String key = secret.group(1).replace(" ", "");
+        assertThat(browser.post("/dashboard/test/account/second-factor/enable",
+                Map.of("code", DashboardSecondFactorIT.code(key, Instant.now()))).status()).isEqualTo(200);
+        jdbc.sql("update dashboard_users set password_hash = null where id = ?").param(user.id()).update();
+        String link = anotherLink(user.id());
+
+        DashboardClient holder = new DashboardClient(base(), "127.0.0.48");
+        String newPassword = "a new password of her own";
+        var chosen = holder.acceptLink("http://localhost" + link, newPassword);
+        assertThat(chosen.status()).isEqualTo(302);
+        assertThat(chosen.location()).endsWith("/dashboard/sign-in/code");
+        assertThat(holder.get("/dashboard/test").status()).as("not signed in by the link alone").isEqualTo(302);
+        assertThat(holder.get("/dashboard/sign-in/code").body()).contains("Enter your code");
+        assertThat(holder.post("/dashboard/sign-in/code", Map.of("code", "000000")).status()).isEqualTo(401);
+        var signedIn = holder.post("/dashboard/sign-in/code",
+                Map.of("code", DashboardSecondFactorIT.code(key, Instant.now().plusSeconds(30))));
+        assertThat(signedIn.status()).isEqualTo(302);
+        assertThat(signedIn.location()).endsWith("/dashboard/test");
+        assertThat(holder.get("/dashboard/test").status()).isEqualTo(200);
+        assertThat(new DashboardClient(base(), "127.0.0.49").signIn(user.email(), newPassword).location())
+                .as("the chosen password, then the code").endsWith("/dashboard/sign-in/code");
     }
 
     @Test

@@ -14,9 +14,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The Team section as an owner uses it, in Debian's chromium, on a service with no mail server: they invite a
- * teammate (a wrong email first), are told honestly that no email went out and given the link to hand over, change
- * the teammate's role through the password confirmation, remove them after the confirmation page, and read and
- * filter the audit log. Every page is checked with axe-core (no serious or critical finding) and saved at phone and
+ * teammate (a wrong email first) through the password confirmation, are told honestly that no email went out and given
+ * the link to hand over, change the teammate's role (not asked again within the window), remove them after the
+ * confirmation page, and read and filter the audit log. Every page is checked with axe-core (no serious or critical finding) and saved at phone and
  * desktop width as {@code target/screenshots/dashboard/{phone,desktop}-team-<n>-<name>.png}.
  */
 class DashboardTeamBrowserIT extends ApiIntegrationTest {
@@ -46,19 +46,20 @@ class DashboardTeamBrowserIT extends ApiIntegrationTest {
                     .awaitText("Enter an email address such as name@example.com.");
             check(browser, prefix + "2-invite-error");
 
-            browser.type("Email", teammate).click("Send invitation")
+            browser.type("Email", teammate).click("Send invitation").awaitText("Confirm it is you");
+            assertThat(browser.text()).contains("Inviting " + teammate + " as developer");
+            check(browser, prefix + "3-confirm-password");
+            browser.type("Password", PASSWORD).click("Confirm")
                     .awaitText("Invitation for " + teammate + " as developer");
             assertThat(browser.text()).contains("No email was sent: this service has no mail server configured")
                     .contains("Invited, no password yet").contains("Never");
             String link = browser.labelled("One-time sign-in link").getDomProperty("value");
             assertThat(link).startsWith(base() + "/dashboard/link/");
-            check(browser, prefix + "3-invited");
+            check(browser, prefix + "4-invited");
 
+            // Confirmed a minute ago: the role change is not asked again.
             browser.select("New role for " + teammate, "viewer").click("Change role of " + teammate)
-                    .awaitText("Confirm it is you");
-            assertThat(browser.text()).contains("Changing the role of " + teammate + " to viewer");
-            check(browser, prefix + "4-confirm-password");
-            browser.type("Password", PASSWORD).click("Confirm").awaitText("The role is changed.");
+                    .awaitText("The role is changed.");
             check(browser, prefix + "5-role-changed");
 
             browser.click("Remove… " + teammate).awaitText("Remove " + teammate + " from the team?");

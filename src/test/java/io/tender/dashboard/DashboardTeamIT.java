@@ -21,10 +21,10 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The Team section and the audit log (decisions §11), over real HTTP with an SMTP server the service sends to: an
- * owner invites by email and the link in the email signs the new member in with their role; bad and duplicate
- * emails make nothing; a role change asks for the password first and reaches the member's open session at its next
- * request; a removed member is signed out at once and cannot sign in; a merchant keeps an owner; only owners reach
+ * The Team section and the audit log (decisions §11, §13), over real HTTP with an SMTP server the service sends to:
+ * an owner invites by email and the link in the email signs the new member in with their role; bad and duplicate
+ * emails make nothing; inviting (any role), a new link and removing ask for the password first; a role change asks
+ * for the password first and reaches the member's open session at its next request; a removed member is signed out at once and cannot sign in; a merchant keeps an owner; only owners reach
  * these pages; another merchant's member is not found; the audit log lists the team's changes with before and
  * after, newest first, filtered and a page at a time.
  */
@@ -72,9 +72,10 @@ class DashboardTeamIT extends MailIntegrationTest {
                 .query(Long.class).single();
     }
 
-    /** Invites someone and answers the link the page showed once. */
+    /** Invites someone (with the owner's password, asked or not) and answers the link the page showed once. */
     private String invite(String email, String role) {
-        var sent = post(owner, "/dashboard/test/team/invitations", Map.of("email", email, "role", role));
+        var sent = post(owner, "/dashboard/test/team/invitations", Map.of("email", email, "role", role,
+                "reauth_password", PASSWORD));
         assertThat(sent.status()).isEqualTo(303);
         assertThat(sent.location()).endsWith("/dashboard/test/team");
         var shown = owner.get("/dashboard/test/team");
@@ -148,6 +149,69 @@ class DashboardTeamIT extends MailIntegrationTest {
         var accepted = post(owner, "/dashboard/test/team/members/" + id + "/invitation", Map.of());
         assertThat(accepted.status()).as("no new link once a password is chosen").isEqualTo(409);
         assertThat(receivedBy(email)).hasSize(2);
+    }
+
+    /** The owner signed in anew in another browser: a session that has confirmed nothing yet. */
+    private DashboardClient freshOwnerSession() {
+        DashboardClient client = new DashboardClient(base(), "127.0.0.81");
+        assertThat(client.signIn(ownerEmail, PASSWORD).status()).isEqualTo(302);
+        return client;
+    }
+
+    /**
+     * Decisions §13: a stolen session must not add a permanent owner or remove the real ones. Inviting in any role, a
+     * new link for who has not accepted (a way in as them) and removing a member each ask for the password first,
+     * make nothing before it, and nothing on a wrong one.
+     */
+    @Test
+    void invitingInAnyRoleANewLinkAndRemovingAMemberAskForThePasswordFirst() {
+        for (String role : List.of("owner", "developer", "viewer")) {
+            DashboardClient session = freshOwnerSession();
+            String email = email("asked-" + role);
+            var asked = post(session, "/dashboard/test/team/invitations", Map.of("email", email, "role", role));
+            assertThat(asked.status()).as(role).isEqualTo(200);
+            assertThat(asked.body()).contains("Confirm it is you").contains("Inviting " + email + " as " + role)
+                    .contains("name=\"email\" value=\"" + email + "\"").doesNotContain("/dashboard/link/");
+            var wrong = session.post("/dashboard/test/team/invitations", Map.of("email", email, "role", role,
+                    "reauth_password", "not my password at all"));
+            assertThat(wrong.status()).as(role).isEqualTo(401);
+            assertThat(jdbc.sql("select count(*) from dashboard_users where lower(email) = lower(?)").param(email)
+                    .query(Long.class).single()).as(role + ": nobody invited yet").isZero();
+            assertThat(receivedBy(email)).as(role + ": no email yet").isEmpty();
+            var done = session.post("/dashboard/test/team/invitations", Map.of("email", email, "role", role,
+                    "reauth_password", PASSWORD));
+            assertThat(done.status()).as(role).isEqualTo(303);
+            assertThat(role(userId(email))).isEqualTo(role);
+            assertThat(receivedBy(email)).hasSize(1);
+        }
+
+        String invited = userId(jdbc.sql("select email from dashboard_users where merchant_id = ? and role = 'viewer' "
+                + "and password_hash is null").param(merchant.id()).query(String.class).single());
+        DashboardClient session = freshOwnerSession();
+        var again = post(session, "/dashboard/test/team/members/" + invited + "/invitation", Map.of());
+        assertThat(again.status()).isEqualTo(200);
+        assertThat(again.body()).contains("Confirm it is you").doesNotContain("/dashboard/link/");
+        assertThat(jdbc.sql("select count(*) from dashboard_audit_log where action = 'team.invited' and target = ?")
+                .param(invited).query(Long.class).single()).as("no new link before the password").isEqualTo(1);
+        assertThat(session.post("/dashboard/test/team/members/" + invited + "/invitation",
+                Map.of("reauth_password", PASSWORD)).status()).isEqualTo(303);
+        assertThat(LINK.matcher(session.get("/dashboard/test/team").body()).find()).isTrue();
+
+        var developer = signedIn("developer", "127.0.0.89");
+        String developerId = userId(developer.getKey());
+        DashboardClient removing = freshOwnerSession();
+        post(removing, "/dashboard/test/team/members/" + developerId + "/remove", Map.of());
+        var asked = removing.post("/dashboard/test/team/members/" + developerId + "/remove",
+                Map.of("confirmed", "yes"));
+        assertThat(asked.status()).isEqualTo(200);
+        assertThat(asked.body()).contains("Confirm it is you").contains("name=\"confirmed\" value=\"yes\"");
+        var wrong = removing.post("/dashboard/test/team/members/" + developerId + "/remove",
+                Map.of("confirmed", "yes", "reauth_password", "not my password at all"));
+        assertThat(wrong.status()).isEqualTo(401);
+        assertThat(developer.getValue().get("/dashboard/test").status()).as("still a member").isEqualTo(200);
+        assertThat(removing.post("/dashboard/test/team/members/" + developerId + "/remove",
+                Map.of("confirmed", "yes", "reauth_password", PASSWORD)).status()).isEqualTo(303);
+        assertThat(developer.getValue().get("/dashboard/test").status()).isEqualTo(302);
     }
 
     @Test
@@ -232,7 +296,13 @@ class DashboardTeamIT extends MailIntegrationTest {
         assertThat(developer.getValue().get("/dashboard/test").status()).as("not before it is confirmed")
                 .isEqualTo(200);
 
-        var done = owner.post("/dashboard/test/team/members/" + id + "/remove", Map.of("confirmed", "yes"));
+        var password = owner.post("/dashboard/test/team/members/" + id + "/remove", Map.of("confirmed", "yes"));
+        assertThat(password.status()).as("then the password (decisions §13)").isEqualTo(200);
+        assertThat(password.body()).contains("Confirm it is you")
+                .contains("Removing " + developer.getKey() + " from the team");
+        assertThat(developer.getValue().get("/dashboard/test").status()).as("not before the password").isEqualTo(200);
+        var done = owner.post("/dashboard/test/team/members/" + id + "/remove", Map.of("confirmed", "yes",
+                "reauth_password", PASSWORD));
         assertThat(done.status()).isEqualTo(303);
         assertThat(done.location()).endsWith("/dashboard/test/team?done=removed");
         var next = developer.getValue().get("/dashboard/test/payments");

@@ -73,7 +73,8 @@ class DashboardWebhooksIT extends ApiIntegrationTest {
 
         DashboardClient owner = DashboardClient.member(base(), merchants, merchant, "owner", "127.0.0.81");
         var loopbackInLive = owner.post("/dashboard/live/developers/webhooks", Map.of("url", "https://127.0.0.1/hooks",
-                "events", "all", "idempotency_key", formKey(owner, "/dashboard/live/developers/webhooks")));
+                "events", "all", "idempotency_key", formKey(owner, "/dashboard/live/developers/webhooks"),
+                "reauth_password", DashboardSignInIT.PASSWORD));
         assertThat(loopbackInLive.status()).isEqualTo(400);
         assertThat(loopbackInLive.body()).contains(LOOPBACK_REFUSED);
         assertThat(apiEndpoints(merchant, "live")).isEmpty();
@@ -159,6 +160,61 @@ class DashboardWebhooksIT extends ApiIntegrationTest {
         } finally {
             other.close();
         }
+    }
+
+    /**
+     * Decisions §13: whoever adds a live endpoint or holds a live secret reads (and can forge) the merchant's live
+     * events, so both ask for the owner's password first and change nothing before it; test endpoints do not ask (the
+     * tests above add and rotate them at once).
+     */
+    @Test
+    void aLiveEndpointAndALiveSecretRotationAskForThePasswordFirst() {
+        DashboardClient owner = DashboardClient.member(base(), merchants, merchant, "owner", "127.0.0.81");
+        String path = "/dashboard/live/developers/webhooks";
+        Map<String, String> form = Map.of("url", "https://203.0.113.10/hooks", "events", "all",
+                "idempotency_key", formKey(owner, path));
+        var asked = owner.post(path, form);
+        assertThat(asked.status()).isEqualTo(200);
+        assertThat(asked.body()).contains("Confirm it is you").contains("Adding a live webhook endpoint")
+                .contains("value=\"https://203.0.113.10/hooks\"").doesNotContain("whsec_");
+        var wrong = owner.post(path, with(form, "reauth_password", "not my password at all"));
+        assertThat(wrong.status()).isEqualTo(401);
+        assertThat(apiEndpoints(merchant, "live")).as("nothing added before the password").isEmpty();
+        var added = owner.post(path, with(form, "reauth_password", DashboardSignInIT.PASSWORD));
+        assertThat(added.status()).isEqualTo(200);
+        String secret = secret(added);
+        String id = firstEndpointId(added.body());
+        assertThat(apiEndpoints(merchant, "live")).hasSize(1);
+
+        DashboardClient later = DashboardClient.member(base(), merchants, merchant, "owner", "127.0.0.81");
+        String endpoint = path + "/" + id;
+        String key = formKey(later, endpoint, "/rotate");
+        assertThat(later.post(endpoint + "/rotate", Map.of("idempotency_key", key)).body())
+                .contains("Rotate the signing secret?");
+        var password = later.post(endpoint + "/rotate", Map.of("idempotency_key", key, "confirmed", "yes"));
+        assertThat(password.status()).isEqualTo(200);
+        assertThat(password.body()).contains("Confirm it is you").contains("Rotating a live signing secret")
+                .contains("name=\"confirmed\" value=\"yes\"").doesNotContain("whsec_");
+        JsonNode overlap = merchant.live().get("/webhook_endpoints/" + id).send().json()
+                .get("previous_secret_expires_at");
+        assertThat(overlap == null || overlap.isNull()).as("not rotated before the password").isTrue();
+        assertThat(liveRotations(id)).isZero();
+        var rotated = later.post(endpoint + "/rotate", Map.of("idempotency_key", key, "confirmed", "yes",
+                "reauth_password", DashboardSignInIT.PASSWORD));
+        assertThat(rotated.status()).isEqualTo(200);
+        assertThat(secret(rotated)).isNotEqualTo(secret);
+        assertThat(liveRotations(id)).isEqualTo(1);
+    }
+
+    private long liveRotations(String endpointId) {
+        return jdbc.sql("select count(*) from dashboard_audit_log where action = 'webhook_endpoint.secret_rotated' "
+                + "and target = ? and mode = 'live'").param(endpointId).query(Long.class).single();
+    }
+
+    private static Map<String, String> with(Map<String, String> form, String name, String value) {
+        Map<String, String> more = new java.util.LinkedHashMap<>(form);
+        more.put(name, value);
+        return more;
     }
 
     @Test

@@ -267,7 +267,7 @@ class IdempotencyIT extends ApiIntegrationTest {
         String key = newKey();
         String body = oneVoucher(validPin());
         // The state a request is in between claiming its key and storing its response.
-        var fingerprint = RequestFingerprint.of("POST", PATH, Api.JSON.readTree(body));
+        var fingerprint = RequestFingerprint.of("POST", PATH, "2026-06-01", Api.JSON.readTree(body));
         Caller caller = new Caller(merchant.id(), Mode.TEST, KeyKind.SK_TEST, "test");
         IdempotencyKeys.Claim claim = tx.execute(s -> idempotencyKeys.claim(caller, key, fingerprint, null));
         assertThat(claim).isInstanceOf(IdempotencyKeys.Claim.Claimed.class);
@@ -352,8 +352,8 @@ class IdempotencyIT extends ApiIntegrationTest {
         backdate(expired, "25 hours");
         // A key whose request never finished (a crash) is evidence for recovery, not something to purge.
         jdbc.sql("""
-                        insert into idempotency_keys (merchant_id, mode, idempotency_key, method, path, body_hash, state,
-                            created_at) values (?, 'test', ?, 'POST', ?, ?, 'started', ?)""")
+                        insert into idempotency_keys (merchant_id, mode, idempotency_key, method, path, api_version,
+                            body_hash, state, created_at) values (?, 'test', ?, 'POST', ?, '2026-06-01', ?, 'started', ?)""")
                 .params(merchant.id(), stuck, PATH, new byte[32], OffsetDateTime.now(ZoneOffset.UTC).minusHours(30))
                 .update();
 

@@ -6,14 +6,15 @@ import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** What an Idempotency-Key is bound to (decisions §1): method, path and the canonical body. */
+/** What an Idempotency-Key is bound to (decisions §1, §15): method, path, the API version and the canonical body. */
 class RequestFingerprintTest {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final String PATH = "/collect/redemptions";
+    private static final String VERSION = "2026-06-01";
 
     private static RequestFingerprint of(String method, String path, String body) {
-        return RequestFingerprint.of(method, path, body == null ? null : JSON.readTree(body));
+        return RequestFingerprint.of(method, path, VERSION, body == null ? null : JSON.readTree(body));
     }
 
     private static JsonNode json(String body) {
@@ -27,7 +28,7 @@ class RequestFingerprintTest {
                 + "\"type\":\"t\" } ");
         assertThat(reordered).isEqualTo(first);
         assertThat(reordered.hashCode()).isEqualTo(first.hashCode());
-        assertThat(reordered.sameAs("POST", PATH, first.bodyHash())).isTrue();
+        assertThat(reordered.sameAs("POST", PATH, VERSION, first.bodyHash())).isTrue();
     }
 
     @Test
@@ -47,8 +48,17 @@ class RequestFingerprintTest {
         var base = of("POST", PATH, "{}");
         assertThat(of("PATCH", PATH, "{}")).isNotEqualTo(base);
         assertThat(of("POST", "/billing/customers", "{}")).isNotEqualTo(base);
-        assertThat(base.sameAs("PATCH", PATH, base.bodyHash())).isFalse();
-        assertThat(base.sameAs("POST", "/collect/redemptions/", base.bodyHash())).isFalse();
+        assertThat(base.sameAs("PATCH", PATH, VERSION, base.bodyHash())).isFalse();
+        assertThat(base.sameAs("POST", "/collect/redemptions/", VERSION, base.bodyHash())).isFalse();
+    }
+
+    @Test
+    void theSameRequestInAnotherApiVersionIsADifferentRequest() {
+        var base = of("POST", PATH, "{\"amount\":100}");
+        var older = RequestFingerprint.of("POST", PATH, "2026-03-13", json("{\"amount\":100}"));
+        assertThat(older).isNotEqualTo(base);
+        assertThat(base.sameAs("POST", PATH, "2026-03-13", base.bodyHash())).isFalse();
+        assertThat(older.bodyHash()).isEqualTo(base.bodyHash());
     }
 
     @Test
@@ -56,12 +66,12 @@ class RequestFingerprintTest {
         var fingerprint = of("POST", PATH, "{\"source\":{\"pin\":\"4000123412341237\"}}");
         assertThat(fingerprint.bodyHash()).hasSize(32);
         assertThat(new String(fingerprint.bodyHash(), java.nio.charset.StandardCharsets.ISO_8859_1)).doesNotContain("4000123412341237");
-        assertThat(fingerprint.toString()).isEqualTo("POST " + PATH);
+        assertThat(fingerprint.toString()).isEqualTo("POST " + PATH + " (" + VERSION + ")");
     }
 
     @Test
     void anAbsentBodyIsOneRequestAndNotAnEmptyObject() {
-        assertThat(of("POST", PATH, null)).isEqualTo(RequestFingerprint.of("POST", PATH, json("null")));
+        assertThat(of("POST", PATH, null)).isEqualTo(RequestFingerprint.of("POST", PATH, VERSION, json("null")));
         assertThat(of("POST", PATH, null)).isNotEqualTo(of("POST", PATH, "{}"));
     }
 

@@ -80,6 +80,8 @@ class ListenArgumentsTest {
                 List.of("--forward-to", "http://localhost:3000/", "--events", "nothing.*"),
                 List.of("--forward-to", "http://localhost:3000/", "--since", "yesterday"),
                 List.of("--forward-to", "http://localhost:3000/", "--interval", "0s"),
+                List.of("--forward-to", "http://localhost:3000/", "--api-version", "2026-03-14"),
+                List.of("--forward-to", "http://localhost:3000/", "--api-version", "latest"),
                 List.of("--forward-to", "http://localhost:3000/", "--colour"),
                 List.of("--forward-to", "http://localhost:3000/", KEY),
                 List.of("--forward-to"));
@@ -92,6 +94,18 @@ class ListenArgumentsTest {
         }
         assertThat(run(Map.of(), "--api-key", KEY, "--forward-to", "http://localhost:3000/", "--events", "redemption.confrimed")
                 .output()).contains("redemption.confrimed is not an event type");
+    }
+
+    @Test
+    void apiVersionTakesAVersionTenderServesAndNamesThemOtherwise() {
+        assertThat(run(Map.of(), "--api-key", KEY, "--forward-to", "http://localhost:3000/", "--api-version", "2026-03-14")
+                .output()).contains("--api-version: 2026-03-14 is not a version Tender serves: one of 2026-03-13, "
+                + "2026-03-15, 2026-03-16, 2026-06-01");
+        assertThat(ListenOptions.parse(List.of("--forward-to", "localhost:3000/hooks", "--api-version", "2026-03-16"),
+                Map.of("TENDER_API_KEY", KEY))).isInstanceOfSatisfying(ListenOptions.Run.class,
+                run -> assertThat(run.options().apiVersion().wire()).isEqualTo("2026-03-16"));
+        assertThat(ListenOptions.parse(List.of("--forward-to", "localhost:3000/hooks"), Map.of("TENDER_API_KEY", KEY)))
+                .isInstanceOfSatisfying(ListenOptions.Run.class, run -> assertThat(run.options().apiVersion()).isNull());
     }
 
     @Test

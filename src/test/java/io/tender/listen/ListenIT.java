@@ -317,6 +317,37 @@ class ListenIT extends ApiIntegrationTest {
     }
 
     @Test
+    void eventsComeInTheMerchantsPinnedVersionUnlessApiVersionNamesAnother() {
+        var pinned = merchants.admin().patch("/admin/merchants/" + merchant.name(), "{\"api_version\":\"2026-03-13\"}")
+                .send();
+        assertThat(pinned.status()).as(pinned.toString()).isEqualTo(200);
+        RunningListener inPinned = listen("--events", "payment_session.created");
+        receiver.secrets(inPinned.secret());
+        assertThat(inPinned.output()).contains("in API version 2026-03-13 (your pinned one");
+        try (WebhookReceiver newest = WebhookReceiver.start()) {
+            RunningListener inNewest = new RunningListener(List.of("--forward-to", newest.url("/webhooks"),
+                    "--api-key", api.key(), "--base-url", api.base(), "--state", directory.resolve("newest.json").toString(),
+                    "--interval", "200ms", "--events", "payment_session.created", "--api-version", "2026-06-01"));
+            listeners.add(inNewest);
+            newest.secrets(inNewest.secret());
+            var session = api.post("/collect/payment_sessions", """
+                    {"amount": 1000, "currency": "ZAR", "options": {"checkout_options": {"presentation_mode": "embedded_inline"}}}""")
+                    .send();
+            assertThat(session.status()).as(session.toString()).isEqualTo(201);
+
+            Received old = receiver.await(r -> !r.isEmpty(), WAIT, "the session's event").getFirst();
+            Received current = newest.await(r -> !r.isEmpty(), WAIT, "the session's event").getFirst();
+            assertThat(old.webhookId()).isEqualTo(current.webhookId());
+            assertThat(old.apiVersion()).isEqualTo("2026-03-13");
+            assertThat(current.apiVersion()).isEqualTo("2026-06-01");
+            assertThat(old.signatureValid()).isTrue();
+            assertThat(current.signatureValid()).isTrue();
+            assertThat(old.json().at("/data/options/checkout_options/displayPayButton").booleanValue()).isTrue();
+            assertThat(current.json().at("/data/options/checkout_options/display_pay_button").booleanValue()).isTrue();
+        }
+    }
+
+    @Test
     void aKeyTheServiceDoesNotKnowStopsItWithAClearErrorAndNoSecret() {
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         PrintStream stream = new PrintStream(output, true, StandardCharsets.UTF_8);

@@ -85,8 +85,8 @@ class PaymentTest {
         return p;
     }
 
-    /** A payment of {@link #AMOUNT} in the named state. */
-    private static Payment given(String state) {
+    /** A payment of {@link #AMOUNT} in the named state (also {@code PaymentStagesTest}'s fixture). */
+    static Payment given(String state) {
         return switch (state) {
             case "draft" -> draft(AUTOMATIC);
             case "pending authorization" -> authorizing(draft(AUTOMATIC));

@@ -484,10 +484,13 @@ class PaymentPagesIT extends ApiIntegrationTest {
         assertThat(paths.propertyNames()).noneMatch(p -> p.startsWith("/pages"));
 
         JsonNode schemas = document.get("components").get("schemas");
-        assertThat(schemas.get("PaymentPage").get("properties").get("status").get("enum").toString())
-                .isEqualTo("[\"active\",\"inactive\",\"expired\"]");
-        assertThat(schemas.get("PaymentPageTransaction").get("properties").get("status").get("enum").toString())
-                .isEqualTo("[\"succeeded\",\"failed\"]");
+        // Statuses are named enums (each is also a list filter's): PaymentPageStatus, AttemptStatus.
+        assertThat(schemas.get("PaymentPage").get("properties").get("status").get("$ref").stringValue())
+                .isEqualTo("#/components/schemas/PaymentPageStatus");
+        assertThat(schemas.get("PaymentPageStatus").get("enum").toString()).isEqualTo("[\"active\",\"inactive\",\"expired\"]");
+        assertThat(schemas.get("PaymentPageTransaction").get("properties").get("status").get("$ref").stringValue())
+                .isEqualTo("#/components/schemas/AttemptStatus");
+        assertThat(schemas.get("AttemptStatus").get("enum").toString()).isEqualTo("[\"succeeded\",\"failed\"]");
         JsonNode create = schemas.get("CreatePaymentPageRequest");
         assertThat(create.get("required").toString()).contains("title", "currency");
         assertThat(create.get("properties").get("title").get("maxLength").intValue()).isEqualTo(200);

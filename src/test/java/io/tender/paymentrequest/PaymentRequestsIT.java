@@ -356,7 +356,9 @@ class PaymentRequestsIT extends ApiIntegrationTest {
         assertThat(paths.get("/collect/payment_requests/{id}").get("delete").get("responses").has("409")).isTrue();
         JsonNode view = document.get("components").get("schemas").get("PaymentRequest").get("properties");
         List<String> statuses = new ArrayList<>();
-        view.get("status").get("enum").forEach(s -> statuses.add(s.stringValue()));
+        assertThat(view.get("status").get("$ref").stringValue()).isEqualTo("#/components/schemas/PaymentRequestStatus");
+        document.get("components").get("schemas").get("PaymentRequestStatus").get("enum")
+                .forEach(s -> statuses.add(s.stringValue()));
         assertThat(statuses).containsExactly("active", "paid", "expired", "cancelled", "failed");
         assertThat(view.has("link")).isTrue();
         assertThat(view.has("notify")).isTrue();

@@ -68,8 +68,9 @@ class RateLimitsTest {
         assertThat(settings.failedAuthentications()).isEqualTo(new RateLimitSettings.FailedAuthentications(10, 20));
         assertThat(settings.balanceLookups()).isEqualTo(new RateLimitSettings.BalanceLookups(10, 20));
         assertThat(settings.perKey()).isEqualTo(new RateLimitSettings.PerKey(1000, 2000));
-        assertThat(settings.pageVisits()).isEqualTo(new RateLimitSettings.PageVisits(20, 20));
+        assertThat(settings.pageVisits()).isEqualTo(new RateLimitSettings.PageVisits(60, 60));
         assertThat(settings.pageViews()).isEqualTo(new RateLimitSettings.PageViews(120, 60));
+        assertThat(settings.pageViewsPerId()).isEqualTo(new RateLimitSettings.PageViewsPerId(600, 300));
     }
 
     @Test
@@ -85,13 +86,16 @@ class RateLimitsTest {
                 "TENDER_RATE_LIMITS_PAGE_VISITS_PER_MINUTE", "60",
                 "TENDER_RATE_LIMITS_PAGE_VISITS_BURST", "5",
                 "TENDER_RATE_LIMITS_PAGE_VIEWS_PER_MINUTE", "600",
-                "TENDER_RATE_LIMITS_PAGE_VIEWS_BURST", "100")));
+                "TENDER_RATE_LIMITS_PAGE_VIEWS_BURST", "100",
+                "TENDER_RATE_LIMITS_PAGE_VIEWS_PER_ID_PER_MINUTE", "1200",
+                "TENDER_RATE_LIMITS_PAGE_VIEWS_PER_ID_BURST", "400")));
         RateLimitSettings settings = Binder.get(environment).bindOrCreate("tender.rate-limits", RateLimitSettings.class);
         assertThat(settings.perKey()).isEqualTo(new RateLimitSettings.PerKey(5000, 9000));
         assertThat(settings.failedAuthentications()).isEqualTo(new RateLimitSettings.FailedAuthentications(10, 30));
         assertThat(settings.balanceLookups()).isEqualTo(new RateLimitSettings.BalanceLookups(2, 20));
         assertThat(settings.pageVisits()).isEqualTo(new RateLimitSettings.PageVisits(60, 5));
         assertThat(settings.pageViews()).isEqualTo(new RateLimitSettings.PageViews(600, 100));
+        assertThat(settings.pageViewsPerId()).isEqualTo(new RateLimitSettings.PageViewsPerId(1200, 400));
     }
 
     @Test
@@ -252,48 +256,119 @@ class RateLimitsTest {
     }
 
     @Test
-    void anAddressOpensItsBurstOfPageVisitsThenOneEveryRefillOfAMinute() {
+    void anAddressOpensItsBurstOfVisitsOfOnePageThenOneEveryRefillOfAMinuteWhileItsOtherPagesOpen() {
         RateLimits limits = limits(Map.of("tender.rate-limits.page-visits.per-minute", "6",
                 "tender.rate-limits.page-visits.burst", "3"));
         var payer = from("198.51.100.20");
         for (int i = 0; i < 3; i++) {
-            limits.pageVisit(payer);
+            limits.pageVisit(payer, "pp_a");
         }
-        ApiException refused = catchThrowableOfType(ApiException.class, () -> limits.pageVisit(payer));
+        ApiException refused = catchThrowableOfType(ApiException.class, () -> limits.pageVisit(payer, "pp_a"));
         assertThat(refused.status()).isEqualTo(429);
         // 6 a minute: one token every 10 s; an empty bucket of 3 fills in 30 s.
         assertThat(refused.headers()).containsExactlyInAnyOrderEntriesOf(Map.of(
                 "Retry-After", "10",
                 "RateLimit-Policy", "\"page-visit\";q=3;w=30",
                 "RateLimit", "\"page-visit\";r=0;t=10"));
-        limits.pageVisit(from("198.51.100.21"));
+        limits.pageVisit(from("198.51.100.21"), "pp_a");
+        limits.pageVisit(payer, "pp_b");
         advance(9_000);
-        assertThat(catchThrowableOfType(ApiException.class, () -> limits.pageVisit(payer))).isNotNull();
+        assertThat(catchThrowableOfType(ApiException.class, () -> limits.pageVisit(payer, "pp_a"))).isNotNull();
         advance(1_000);
-        limits.pageVisit(payer);
+        limits.pageVisit(payer, "pp_a");
+    }
+
+    /** One request of a public page by an id that does not exist: the check before the lookup, then its cost. */
+    private static void unknownId(RateLimits limits, MockHttpServletRequest request) {
+        limits.refuseIfTryingPageIds(request);
+        limits.unknownPageId(request);
     }
 
     @Test
-    void anAddressMakesItsBurstOfPageViewsThenTwoASecond() {
+    void anAddressAskingForIdsThatDoNotExistHasItsBurstThenTwoASecondAndIsRefusedBeforeTheLookup() {
         RateLimits limits = limits(Map.of());
         var guesser = from("198.51.100.30");
         for (int i = 0; i < 60; i++) {
-            limits.pageView(guesser);
+            unknownId(limits, guesser);
         }
-        ApiException refused = catchThrowableOfType(ApiException.class, () -> limits.pageView(guesser));
+        ApiException refused = catchThrowableOfType(ApiException.class, () -> limits.refuseIfTryingPageIds(guesser));
         assertThat(refused.status()).isEqualTo(429);
         // 120 a minute: a token every 500 ms; an empty bucket of 60 fills in 30 s.
         assertThat(refused.headers()).containsExactlyInAnyOrderEntriesOf(Map.of(
                 "Retry-After", "1",
                 "RateLimit-Policy", "\"page-view\";q=60;w=30",
                 "RateLimit", "\"page-view\";r=0;t=1"));
-        limits.pageView(from("198.51.100.31"));
-        // Page views and page visits are separate buckets.
-        limits.pageVisit(guesser);
+        // The refusal comes before any lookup: a page that exists is refused from that address too.
+        assertThatThrownBy(() -> limits.refuseIfTryingPageIds(guesser)).isInstanceOf(ApiException.class);
+        unknownId(limits, from("198.51.100.31"));
+        // Unknown ids and page visits are separate buckets.
+        limits.pageVisit(guesser, "pp_a");
         advance(499);
-        assertThat(catchThrowableOfType(ApiException.class, () -> limits.pageView(guesser))).isNotNull();
+        assertThat(catchThrowableOfType(ApiException.class, () -> limits.refuseIfTryingPageIds(guesser))).isNotNull();
         advance(1);
-        limits.pageView(guesser);
+        unknownId(limits, guesser);
+    }
+
+    @Test
+    void unknownIdsSentAtOnceAllCountAndTheAddressWaitsUntilTheirDebtIsPaidEvenPastTheFillTime() {
+        RateLimits limits = limits(Map.of());
+        var guesser = from("198.51.100.32");
+        // 200 requests at once all pass the check (none had counted yet) and all are looked up: 140 tokens of debt.
+        for (int i = 0; i < 200; i++) {
+            limits.refuseIfTryingPageIds(guesser);
+        }
+        for (int i = 0; i < 200; i++) {
+            limits.unknownPageId(guesser);
+        }
+        ApiException refused = catchThrowableOfType(ApiException.class, () -> limits.refuseIfTryingPageIds(guesser));
+        // 141 tokens to wait for, one every 500 ms.
+        assertThat(refused.headers()).containsEntry("Retry-After", "71");
+        // Past the 30 s an empty bucket takes to fill, the bucket in debt is still remembered, not forgotten as full.
+        advance(60_000);
+        assertThatThrownBy(() -> limits.refuseIfTryingPageIds(guesser)).isInstanceOf(ApiException.class);
+        advance(10_500);
+        unknownId(limits, guesser);
+    }
+
+    @Test
+    void aPageThatExistsIsLimitedPerAddressAndIdApartFromTheAddresssUnknownIds() {
+        RateLimits limits = limits(Map.of());
+        var crowd = from("198.51.100.40");
+        // A crowd behind one address: 300 at once, then 10 a second, for each page; unknown ids are not touched.
+        for (int i = 0; i < 300; i++) {
+            limits.refuseIfTryingPageIds(crowd);
+            limits.pageView(crowd, "pp_popular");
+        }
+        ApiException refused = catchThrowableOfType(ApiException.class, () -> limits.pageView(crowd, "pp_popular"));
+        assertThat(refused.status()).isEqualTo(429);
+        // 600 a minute: a token every 100 ms; an empty bucket of 300 fills in 30 s.
+        assertThat(refused.headers()).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "Retry-After", "1",
+                "RateLimit-Policy", "\"page-view-per-id\";q=300;w=30",
+                "RateLimit", "\"page-view-per-id\";r=0;t=1"));
+        assertThat(refused.getMessage()).contains("this page");
+        limits.pageView(crowd, "ckt_other");
+        limits.pageView(from("198.51.100.41"), "pp_popular");
+        for (int i = 0; i < 60; i++) {
+            unknownId(limits, crowd);
+        }
+        assertThatThrownBy(() -> limits.refuseIfTryingPageIds(crowd)).isInstanceOf(ApiException.class);
+        advance(99);
+        assertThatThrownBy(() -> limits.pageView(crowd, "pp_popular")).isInstanceOf(ApiException.class);
+        advance(1);
+        limits.pageView(crowd, "pp_popular");
+    }
+
+    @Test
+    void aFloodOfAddressesHoldsAtMostTheCapOfPageBucketsPerLimit() {
+        RateLimits limits = limits(Map.of());
+        for (int i = 0; i < RateLimits.MAX_BUCKETS + 20_000; i++) {
+            var request = from("10." + (i >> 16) + "." + ((i >> 8) & 255) + "." + (i & 255));
+            limits.unknownPageId(request);
+            limits.pageView(request, "pp_popular");
+        }
+        assertThat(limits.pageBuckets().perAddress()).isLessThanOrEqualTo(RateLimits.MAX_BUCKETS);
+        assertThat(limits.pageBuckets().perAddressAndId()).isLessThanOrEqualTo(RateLimits.MAX_BUCKETS);
     }
 
     @Test

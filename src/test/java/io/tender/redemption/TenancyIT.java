@@ -119,12 +119,12 @@ class TenancyIT extends ApiIntegrationTest {
         // Live mode cannot redeem here (no provider), so plant a completed live-mode key for the same request.
         String key = "mode-" + UUID.randomUUID();
         String body = oneVoucher(validPin());
-        var fingerprint = RequestFingerprint.of("POST", "/collect/redemptions", Api.JSON.readTree(body));
+        var fingerprint = RequestFingerprint.of("POST", "/collect/redemptions", "2026-06-01", Api.JSON.readTree(body));
         jdbc.sql("""
-                        insert into idempotency_keys (merchant_id, mode, idempotency_key, method, path, body_hash, state,
-                            response_status, response_type, response_body, created_at, completed_at)
-                        values (?, 'live', ?, 'POST', '/collect/redemptions', ?, 'completed', 201, 'application/json', ?,
-                            now(), now())""")
+                        insert into idempotency_keys (merchant_id, mode, idempotency_key, method, path, api_version,
+                            body_hash, state, response_status, response_type, response_body, created_at, completed_at)
+                        values (?, 'live', ?, 'POST', '/collect/redemptions', '2026-06-01', ?, 'completed', 201,
+                            'application/json', ?, now(), now())""")
                 .params(a.id(), key, fingerprint.bodyHash(), new byte[64]).update();
 
         // The test-mode request with that key and body runs as a new request.

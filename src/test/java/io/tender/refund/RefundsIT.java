@@ -5,7 +5,7 @@ import io.tender.payment.LiveCrashes;
 import io.tender.payment.PaymentEventsIT;
 import io.tender.payment.Collect;
 import io.tender.support.Api;
-import io.tender.support.ApiIntegrationTest;
+import io.tender.support.LiveProvidersIntegrationTest;
 import io.tender.support.Merchants;
 import io.tender.settlement.Janitor;
 import org.junit.jupiter.api.BeforeEach;
@@ -22,6 +22,15 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.get;
+import static com.github.tomakehurst.wiremock.client.WireMock.getRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 import static io.tender.support.ProblemAssertions.assertBadRequest;
 import static io.tender.support.ProblemAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,9 +39,16 @@ import static org.awaitility.Awaitility.await;
 /**
  * Refunds over real HTTP on sandbox payments (decisions §10): only captured money, never more than was captured even
  * when refunds race, every refusal a 409 in §10's words and every bad input a 400 naming its field with nothing
- * created, the sandbox's amounts ending 51, 52 and 53, and the events.
+ * created, the sandbox's amounts ending 51, 52 and 53, and the events. And a refund whose answer times out, in live
+ * mode against a processor that counts its calls (WireMock, in the context of {@link LiveProvidersIntegrationTest}):
+ * sent once, left pending while its outcome is unknown, then settled by asking the processor.
  */
-class RefundsIT extends ApiIntegrationTest {
+class RefundsIT extends LiveProvidersIntegrationTest {
+
+    private static final String APPROVED = "{\"result\":\"approved\",\"amount\":%d,\"currency\":\"ZAR\","
+            + "\"reference\":{}}";
+    private static final String AUTHORIZED = "{\"result\":\"approved\",\"amount\":%d,\"currency\":\"ZAR\","
+            + "\"funding\":\"CREDIT\",\"reference\":{}}";
 
     @Autowired
     private Checkout checkout;
@@ -242,6 +258,67 @@ class RefundsIT extends ApiIntegrationTest {
         assertThat(collect.get("/collect/payments/" + id).get("refunded_amount").longValue()).isEqualTo(1053);
         assertThat(jdbc.sql("select call_status from refunds where id = ?").param(refund.get("id").stringValue())
                 .query(String.class).single()).isEqualTo("succeeded");
+        // The processor received one refund for the payment, under the refund's own key (not a reissued one), and
+        // approved it. The sandbox answers that key "unknown" however often it is sent
+        // (SandboxProcessor.REFUND_TIMES_OUT_AFTER_APPROVING): only its status, asked after, can have said "approved".
+        assertThat(jdbc.sql("select operation_key || ' ' || (outcome ->> 'result') from sandbox_processor_operations"
+                        + " where kind = 'refund' and authorization_key = ?").param(authorizationKey(id))
+                .query(String.class).list())
+                .as("the refunds the processor received for the payment")
+                .containsExactly(processorKey(refund.get("id").stringValue()) + " approved");
+    }
+
+    @Test
+    void aRefundWhoseAnswerTimesOutIsSentOnceLeftPendingAndSettledByAskingTheProcessor() {
+        Api live = merchant.live();
+        Collect liveCollect = new Collect(live, checkout);
+        // An approved payment (its status says so too, should a first call to WireMock be slower than the timeout).
+        PROVIDER.stubFor(post("/processor/authorize").willReturn(okJson(AUTHORIZED.formatted(5000))));
+        PROVIDER.stubFor(get(urlPathMatching("/processor/operations/.*")).willReturn(okJson(AUTHORIZED.formatted(5000))));
+        Checkout.Attempt attempt = liveCollect.payByCard(liveCollect.session(5000), "4242424242424242");
+        assertThat(attempt.status()).isEqualTo("succeeded");
+        String id = attempt.paymentId();
+        // The processor approves the refund, but its answer comes after the read timeout (1.5 s here), and for now
+        // it cannot say what became of it either.
+        PROVIDER.stubFor(post("/processor/refund").willReturn(okJson(APPROVED.formatted(2000)).withFixedDelay(3000)));
+        PROVIDER.stubFor(get(urlPathMatching("/processor/operations/.*")).willReturn(aResponse().withStatus(503)));
+
+        JsonNode refund = created(live.post("/collect/payments/" + id + "/refunds", "{\"amount\":2000}").send());
+        String refundId = refund.get("id").stringValue();
+
+        // The unknown outcome, as the client and an operator see it: pending, money perhaps moved, nothing counted.
+        assertThat(refund.get("status").stringValue()).isEqualTo("pending");
+        assertThat(jdbc.sql("select call_status from refunds where id = ?").param(refundId).query(String.class)
+                .single()).isEqualTo("unknown");
+        assertThat(liveCollect.get("/collect/payments/" + id).get("refunded_amount").longValue()).isZero();
+        JsonNode held = assertProblem(live.post("/collect/payments/" + id + "/refunds", "{\"amount\":3001}").send(),
+                409, "invalid_state_transition");
+        assertThat(held.get("detail").stringValue()).as("an unknown refund holds its amount")
+                .isEqualTo("refund amount exceeds the refundable amount");
+        PROVIDER.verify(1, postRequestedFor(urlEqualTo("/processor/refund")));
+        PROVIDER.verify(1, postRequestedFor(urlEqualTo("/processor/refund")).withHeader("Idempotency-Key",
+                equalTo(processorKey(refundId))));
+        int asked = PROVIDER.findAll(getRequestedFor(urlPathMatching("/processor/operations/.*(:|%3A)refund"))).size();
+        assertThat(asked).as("its status asked after the timeout").isPositive();
+
+        // The processor can tell now: the recovery job asks after the refund, and it succeeds without another send.
+        PROVIDER.stubFor(get(urlPathMatching("/processor/operations/.*")).willReturn(okJson(APPROVED.formatted(2000))));
+        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(200)).until(() ->
+                liveCollect.get("/collect/refunds/" + refundId).get("status").stringValue().equals("succeeded"));
+        assertThat(liveCollect.get("/collect/payments/" + id).get("refunded_amount").longValue()).isEqualTo(2000);
+        PROVIDER.verify(1, postRequestedFor(urlEqualTo("/processor/refund")));
+        assertThat(PROVIDER.findAll(getRequestedFor(urlPathMatching("/processor/operations/.*(:|%3A)refund"))))
+                .as("asked again until the processor could tell").hasSizeGreaterThan(asked);
+        assertThat(PaymentEventsIT.types(jdbc, refundId)).containsExactly("refund.created", "refund.succeeded");
+    }
+
+    private String processorKey(String refundId) {
+        return jdbc.sql("select processor_key from refunds where id = ?").param(refundId).query(String.class).single();
+    }
+
+    private String authorizationKey(String paymentId) {
+        return jdbc.sql("select authorization_key from refunds where payment_id = ? limit 1").param(paymentId)
+                .query(String.class).single();
     }
 
     @Test

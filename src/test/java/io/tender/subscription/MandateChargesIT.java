@@ -4,10 +4,14 @@ import io.tender.payment.PaymentEventsIT;
 import io.tender.payment.Collect;
 import io.tender.processor.sandbox.SandboxProcessor;
 import io.tender.support.Api;
+import io.tender.support.AtOnce;
 import io.tender.support.Merchants;
+import io.tender.support.SandboxHold;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
+import javax.sql.DataSource;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * sandbox's series cards (hard and soft declines, a card that needs the customer).
  */
 class MandateChargesIT extends SeriesIntegrationTest {
+
+    @Autowired
+    private DataSource database;
 
     /** An on-demand mandate of 100 to 50 000 a charge, with {@code limit} (a period_limit object) or none. */
     private JsonNode onDemand(String card, String limit) {
@@ -153,18 +160,33 @@ class MandateChargesIT extends SeriesIntegrationTest {
     }
 
     @Test
-    void theSameKeyReplaysTheChargeAndTheCardIsChargedOnce() {
+    void theSameKeySentAtOnceChargesTheCardOnceAndReplaysTheCharge() {
         JsonNode mandate = onDemand("4242424242424242", null);
         String body = "{\"type\":\"next_in_series\",\"customer_id\":\"" + customer + "\",\"mandate_id\":\""
                 + mandate.get("id").stringValue() + "\",\"amount\":2500,\"currency\":\"ZAR\"}";
+        long calls = processorCalls();
 
-        var first = api.post("/collect/payment_sessions", body).idempotencyKey("charge-1").send();
+        // The request that gets the key is held at the processor until the 7 others have answered.
+        List<Api.Response> answers = AtOnce.sendWhileOneIsHeld(8, i -> api.post("/collect/payment_sessions", body)
+                .idempotencyKey("charge-1").send(), SandboxHold.onProcessor(database));
+
+        List<Api.Response> charged = answers.stream().filter(r -> r.status() == 201).toList();
+        assertThat(charged).as("exactly one request charged").hasSize(1);
+        Api.Response first = charged.getFirst();
+        assertThat(first.header("Idempotent-Replayed")).isNull();
+        assertThat(first.json().get("payment_outcome").stringValue()).isEqualTo("paid");
+        for (Api.Response other : answers) {
+            if (other != first) {
+                // Each answered while the charge ran: the key was busy, nothing of its own started.
+                assertProblem(other, 409, "conflict");
+                assertThat(other.header("Retry-After")).isNotNull();
+            }
+        }
         var replay = api.post("/collect/payment_sessions", body).idempotencyKey("charge-1").send();
-
-        assertThat(first.status()).isEqualTo(201);
         assertThat(replay.status()).isEqualTo(201);
         assertThat(replay.header("Idempotent-Replayed")).isEqualTo("true");
         assertThat(replay.bytes()).isEqualTo(first.bytes());
+        assertThat(processorCalls() - calls).as("calls the processor received").isEqualTo(1);
         assertThat(jdbc.sql("select count(*) from payments where mandate_id = ? and off_session")
                 .param(mandate.get("id").stringValue()).query(Long.class).single()).isEqualTo(1);
         var other = api.post("/collect/payment_sessions", body.replace("2500", "2600")).idempotencyKey("charge-1")

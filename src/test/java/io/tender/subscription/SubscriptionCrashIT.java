@@ -21,9 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The packaged service, in live mode against a slow processor simulator, is killed with SIGKILL in the middle of a
- * run of due subscription charges, then started again on the same data. Afterwards every due period is paid (none
- * lost), by exactly one payment, and the processor holds exactly one approved charge per period: a charge whose answer
- * the kill lost was asked after, one that never arrived was sent again under a fresh key, none was sent twice.
+ * run of due subscription charges, then started again on the same data. The kill lands while charges are in flight:
+ * the API shows charges pending just before it, and afterwards charges created before the kill that were finished
+ * after it, by the restarted service's recovery. Every due period is then paid (none lost), by exactly one payment,
+ * and the processor holds exactly one approved charge per period: a charge whose answer the kill lost was asked
+ * after, one that never arrived was sent again under a fresh key, none was sent twice.
  */
 class SubscriptionCrashIT {
 
@@ -54,23 +56,25 @@ class SubscriptionCrashIT {
                 }
             }
 
-            long chargedAtKill;
+            Instant killedAt;
+            List<String> pendingAtKill = List.of();
             try (var service = ServiceProcess.service("service-scheduling", servicePort, environment, scheduling)
                     .start()) {
-                // Kill it once some charges have been recorded and before all are done.
+                // Kill it the moment a charge is seen recorded and not yet answered (the simulator takes 0.3 s each).
                 Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
                 while (true) {
-                    List<JsonNode> charges = charges(api);
-                    if (!charges.isEmpty() && charges.stream()
-                            .filter(c -> c.get("status").stringValue().equals("succeeded")).count() < SUBSCRIPTIONS) {
-                        chargedAtKill = charges.size();
+                    pendingAtKill = charges(api).stream().filter(c -> c.get("status").stringValue().equals("pending"))
+                            .map(c -> c.get("id").stringValue()).toList();
+                    if (!pendingAtKill.isEmpty()) {
                         break;
                     }
-                    assertThat(Instant.now()).as("charges started and not all finished").isBefore(deadline);
+                    assertThat(Instant.now()).as("a charge in flight").isBefore(deadline);
                     Thread.sleep(20);
                 }
                 service.kill();
+                killedAt = Instant.now();
             }
+            List<String> inFlight = pendingAtKill;
 
             try (var restarted = ServiceProcess.service("service-restarted", servicePort, environment, scheduling)
                     .start()) {
@@ -88,7 +92,18 @@ class SubscriptionCrashIT {
                 assertThat(charges).extracting(c -> c.get("subscription_id").stringValue()).doesNotHaveDuplicates()
                         .containsExactlyInAnyOrderElementsOf(subscriptions.stream()
                                 .map(s -> s.get("id").stringValue()).toList());
-                assertThat(chargedAtKill).as("charges recorded before the kill").isPositive();
+                // In flight at the kill: created by the killed instance, finished by the restarted one's recovery
+                // (nothing else moves a charging period's payment), read from the API, not assumed.
+                List<JsonNode> finishedAfterTheKill = charges.stream()
+                        .filter(c -> Instant.parse(c.get("created_at").stringValue()).isBefore(killedAt)
+                                && Instant.parse(c.get("updated_at").stringValue()).isAfter(killedAt))
+                        .toList();
+                assertThat(finishedAfterTheKill).as("charges created before the kill and finished after it, of %s",
+                        charges).isNotEmpty();
+                assertThat(charges).filteredOn(c -> inFlight.contains(c.get("id").stringValue()))
+                        .as("the charges seen pending just before the kill, now succeeded")
+                        .hasSize(inFlight.size())
+                        .allSatisfy(c -> assertThat(c.get("status").stringValue()).isEqualTo("succeeded"));
                 for (JsonNode subscription : subscriptions) {
                     JsonNode after = api.get("/collect/subscriptions/" + subscription.get("id").stringValue()).send()
                             .json();

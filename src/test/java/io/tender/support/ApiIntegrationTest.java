@@ -28,9 +28,12 @@ import java.nio.file.Path;
         "tender.rate-limits.failed-authentications.burst=1000000",
         // Payment page visits come from 127.0.0.1 too; their limit is proven in RateLimitsTest and RateLimitsIT.
         "tender.rate-limits.page-visits.burst=1000000",
-        // Every test opens public pages from 127.0.0.1; their per-address limit is proven in RateLimitsIT.
+        // Every test opens public pages from 127.0.0.1; their limits (per address, per address and id) are proven in
+        // RateLimitsIT.
         "tender.rate-limits.page-views.per-minute=1000000",
         "tender.rate-limits.page-views.burst=1000000",
+        "tender.rate-limits.page-views-per-id.per-minute=1000000",
+        "tender.rate-limits.page-views-per-id.burst=1000000",
 })
 public abstract class ApiIntegrationTest extends IntegrationTestSupport {
 

@@ -38,9 +38,12 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
         // Many tests send bad keys from 127.0.0.1; the §9 limit on failed authentications is proven in RateLimitsIT.
         "tender.rate-limits.failed-authentications.per-second=1000000",
         "tender.rate-limits.failed-authentications.burst=1000000",
-        // Every test opens public pages from 127.0.0.1; their per-address limit is proven in RateLimitsIT.
+        // Every test opens public pages from 127.0.0.1; their limits (per address, per address and id) are proven in
+        // RateLimitsIT.
         "tender.rate-limits.page-views.per-minute=1000000",
         "tender.rate-limits.page-views.burst=1000000",
+        "tender.rate-limits.page-views-per-id.per-minute=1000000",
+        "tender.rate-limits.page-views-per-id.burst=1000000",
         // Test-mode webhooks may go to receivers on 127.0.0.1 (the developer's-laptop setting; never live mode).
         "tender.webhooks.allow-private-targets=true",
         "tender.processor.live.read-timeout=1500ms",

@@ -28,9 +28,12 @@ import java.util.List;
         "tender.webhooks.allow-private-targets=true",
         "tender.rate-limits.failed-authentications.per-second=1000000",
         "tender.rate-limits.failed-authentications.burst=1000000",
-        // Every test opens public pages from 127.0.0.1; their per-address limit is proven in RateLimitsIT.
+        // Every test opens public pages from 127.0.0.1; their limits (per address, per address and id) are proven in
+        // RateLimitsIT.
         "tender.rate-limits.page-views.per-minute=1000000",
         "tender.rate-limits.page-views.burst=1000000",
+        "tender.rate-limits.page-views-per-id.per-minute=1000000",
+        "tender.rate-limits.page-views-per-id.burst=1000000",
         "spring.mail.host=127.0.0.1",
         "spring.mail.properties[mail.smtp.connectiontimeout]=2000",
         "spring.mail.properties[mail.smtp.timeout]=2000",

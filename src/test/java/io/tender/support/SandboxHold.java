@@ -6,13 +6,12 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * Holds back every test-mode redeem ({@link #on}) or every sandbox processor call that records an answer
- * ({@link #onProcessor}: authorizations and charges of kept cards, captures, refunds) on one database while it is on:
- * a SHARE lock on the table the sandbox writes in each such call ({@code sandbox_vouchers},
- * {@code sandbox_processor_operations}), taken in a transaction of its own. A request that reaches the sandbox waits
- * there, mid-work (its Idempotency-Key claimed, its redemption or payment begun and committed), until
- * {@link #release()}; reads and requests that never reach the sandbox are not held. For proving that other requests
- * arrived while one was running.
+ * Holds back every test-mode call of one kind on one database while it is on: a SHARE lock, taken in a transaction of
+ * its own, on the sandbox's table that every such call writes. {@link #on} holds redeems at the sandbox providers
+ * ({@code sandbox_vouchers}); {@link #onProcessor} holds calls at the sandbox payment processor
+ * ({@code sandbox_processor_operations}, where it records each answer). A request that reaches the sandbox waits
+ * there, mid-work (its Idempotency-Key claimed, its redemption or payment begun), until {@link #release()}; reads and
+ * requests that never reach the sandbox are not held. For proving that other requests arrived while one was running.
  */
 public final class SandboxHold implements AutoCloseable {
 
@@ -23,10 +22,12 @@ public final class SandboxHold implements AutoCloseable {
         this.connection = connection;
     }
 
+    /** Holds every redeem at the sandbox voucher providers. */
     public static SandboxHold on(DataSource database) {
         return holding(database, "sandbox_vouchers");
     }
 
+    /** Holds every call the sandbox payment processor answers (an authorization, a charge of a kept card, a refund). */
     public static SandboxHold onProcessor(DataSource database) {
         return holding(database, "sandbox_processor_operations");
     }

@@ -23,9 +23,9 @@ import java.util.function.Predicate;
  */
 public final class WebhookReceiver implements AutoCloseable {
 
-    /** One request as it arrived. */
+    /** One request as it arrived; {@code apiVersion} is its {@code Tender-Version}. */
     public record Received(String webhookId, String timestamp, String signature, String contentType, String userAgent,
-                           byte[] body, Instant receivedAt, boolean signatureValid) {
+                           String apiVersion, byte[] body, Instant receivedAt, boolean signatureValid) {
 
         public JsonNode json() {
             return Api.JSON.readTree(body);
@@ -121,7 +121,7 @@ public final class WebhookReceiver implements AutoCloseable {
             Instant now = Instant.now();
             boolean valid = check != null && check.verify(id, timestamp, signature, body, now);
             Received request = new Received(id, timestamp, signature, headers.getFirst("Content-Type"),
-                    headers.getFirst("User-Agent"), body, now, valid);
+                    headers.getFirst("User-Agent"), headers.getFirst("Tender-Version"), body, now, valid);
             received.add(request);
             int status = valid ? responder.apply(request) : 400;
             exchange.sendResponseHeaders(status, -1);

@@ -1,5 +1,8 @@
 package io.tender.webhook;
 
+import io.tender.apiversion.ApiVersions;
+import io.tender.apiversion.PaymentProgress;
+import io.tender.apiversion.VersionShapes;
 import io.tender.auth.Mode;
 import io.tender.outbox.OutboxEvent;
 import io.tender.support.WebhookReceiver;
@@ -46,7 +49,7 @@ class WebhookSenderTest {
         var targets = new WebhookTargets(settings, host -> new InetAddress[]{lookups.getAndIncrement() == 0 ? PUBLIC : LOOPBACK});
         String url = "https://hooks.merchant.example:" + port() + "/hook";
         assertThat(targets.check(url, Mode.LIVE)).as("the URL is accepted while it resolves to a public address").isEmpty();
-        sender = new WebhookSender(targets, settings);
+        sender = new WebhookSender(targets, new VersionShapes(PaymentProgress.NONE), settings);
 
         var result = sender.send(endpoint(Mode.LIVE, url), event());
 
@@ -122,7 +125,7 @@ class WebhookSenderTest {
         var targets = new WebhookTargets(settings, host -> new InetAddress[]{lookups.getAndIncrement() == 0 ? PUBLIC : LOOPBACK});
         String url = "http://hooks.merchant.example:" + port() + "/hook";
         assertThat(targets.check(url, Mode.TEST)).as("the URL is accepted while it resolves to a public address").isEmpty();
-        sender = new WebhookSender(targets, settings);
+        sender = new WebhookSender(targets, new VersionShapes(PaymentProgress.NONE), settings);
 
         var result = sender.send(endpoint(Mode.TEST, url), event());
 
@@ -152,7 +155,7 @@ class WebhookSenderTest {
 
     private WebhookSender sender(boolean allowPrivate, WebhookTargets.HostLookup lookup) {
         var settings = settings(allowPrivate);
-        return new WebhookSender(new WebhookTargets(settings, lookup), settings);
+        return new WebhookSender(new WebhookTargets(settings, lookup), new VersionShapes(PaymentProgress.NONE), settings);
     }
 
     private static void sleep(Duration duration) {
@@ -168,7 +171,7 @@ class WebhookSenderTest {
         receiver.secrets(secret);
         Instant now = Instant.now();
         return new WebhookEndpoint("we_0000000000000000000000a1", "mer_test", mode, url, null, List.of("*"),
-                WebhookEndpoint.Status.ENABLED, null, secret, null, null, now, now);
+                WebhookEndpoint.Status.ENABLED, null, ApiVersions.NEWEST, secret, null, null, now, now);
     }
 
     private int port() {
