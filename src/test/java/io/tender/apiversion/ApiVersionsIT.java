@@ -282,10 +282,15 @@ class ApiVersionsIT extends ApiIntegrationTest {
         ApiVersions.ALL.forEach(version -> assertThat(description).contains("`" + version.wire() + "`"));
         ApiVersions.changes().forEach(change -> assertThat(description).contains(change.title()));
         assertThat(document.at("/components/parameters/Tender-Version/in").stringValue()).isEqualTo("header");
-        assertThat(document.at("/components/parameters/Tender-Version/schema/enum").toString())
+        // One named enum of the versions, which the header and a webhook endpoint's api_version refer to.
+        assertThat(document.at("/components/schemas/ApiVersion/enum").toString())
                 .isEqualTo("[\"2026-03-13\",\"2026-03-15\",\"2026-03-16\",\"2026-06-01\"]");
-        assertThat(document.at("/components/schemas/UpdateWebhookEndpointRequest/properties/api_version/enum"))
-                .isEqualTo(document.at("/components/parameters/Tender-Version/schema/enum"));
+        assertThat(document.at("/components/parameters/Tender-Version/schema/$ref").stringValue())
+                .isEqualTo("#/components/schemas/ApiVersion");
+        assertThat(document.at("/components/headers/Tender-Version/schema/$ref").stringValue())
+                .isEqualTo("#/components/schemas/ApiVersion");
+        assertThat(document.at("/components/schemas/UpdateWebhookEndpointRequest/properties/api_version/$ref")
+                .stringValue()).isEqualTo("#/components/schemas/ApiVersion");
         // The newest shapes: pay_by_bank, and no legacy status among a payment's.
         assertThat(document.at("/components/schemas/Payment/properties/status/enum").toString())
                 .doesNotContain("processing", "pending_action", "initiating");
