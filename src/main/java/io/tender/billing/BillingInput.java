@@ -42,7 +42,7 @@ final class BillingInput {
             in.reject(field, "must be " + words);
             return null;
         }
-        return in.string(field, required, 1, 255, null, null);
+        return in.line(field, required, 1, 255);
     }
 
     static String email(JsonInput in, boolean required) {

@@ -27,8 +27,8 @@ public interface PaymentObligations {
 
         /** The body's {@code bill} or {@code account} (null: neither); both are refused under {@code bothField}. */
         public static Named read(JsonInput in, String bothField) {
-            String bill = in.string("bill", false, 1, 255, null, null);
-            String account = in.string("account", false, 1, 255, null, null);
+            String bill = in.line("bill", false, 1, 255);
+            String account = in.line("account", false, 1, 255);
             in.check(bill == null || account == null, bothField, "give at most one of bill or account");
             return bill != null ? new Named(Kind.BILL, bill)
                     : account != null ? new Named(Kind.ACCOUNT, account) : null;

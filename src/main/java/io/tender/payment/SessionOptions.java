@@ -142,7 +142,7 @@ record SessionOptions(CheckoutOptions checkoutOptions, PaymentMethodOptions paym
         if (checkout != null) {
             checkout.allow(Set.of("return_url", "presentation_mode", "display_pay_button", "payment_method_selection",
                     "visible_payment_methods", "selected_payment_method", "save_payment_method"));
-            returnUrl = checkout.string("return_url", false, 1, 2000, null, null);
+            returnUrl = checkout.line("return_url", false, 1, 2000);
             if (returnUrl != null) {
                 checkout.check(returnUrlAllowed(returnUrl, test), "return_url",
                         test ? "must be an https URL (or http on localhost in test mode)" : "must be an https URL");

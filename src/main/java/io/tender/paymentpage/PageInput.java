@@ -91,13 +91,13 @@ record PageInput(Set<String> given, String title, String description, String cur
         in.check(patch ? !(given.contains("amount") && given.contains("amount_options"))
                         : present(body, "amount") != present(body, "amount_options"), "amount",
                 "give exactly one of amount (a fixed amount) or amount_options (the payer chooses)");
-        String title = in.string("title", !patch, 1, 200, null, null);
+        String title = in.line("title", !patch, 1, 200);
         // A paragraph on the page, the one field of a page that may hold several lines.
         String description = in.text("description", false, 1, 1000);
         String currency = patch ? null : Currencies.read(in, "currency", true);
         Long amount = in.integer("amount", false, 1, MAX_AMOUNT);
         AmountOptions options = amountOptions(in);
-        String returnUrl = in.string("return_url", false, 1, 500, null, null);
+        String returnUrl = in.line("return_url", false, 1, 500);
         if (returnUrl != null) {
             in.check(CollectSessions.returnUrlAllowed(returnUrl, mode == Mode.TEST), "return_url",
                     mode == Mode.TEST ? "must be an https URL (or http on localhost in test mode)" : "must be an https URL");
@@ -105,7 +105,7 @@ record PageInput(Set<String> given, String title, String description, String cur
         Boolean customer = in.bool("requires_customer_details", false);
         Boolean delivery = in.bool("requires_delivery_details", false);
         List<CustomField> fields = customFields(in);
-        String account = patch ? null : in.string("account", false, 1, 255, null, null);
+        String account = patch ? null : in.line("account", false, 1, 255);
         List<String> visible = PaymentMethodType.readList(in, "visible_payment_methods");
         String externalReference = in.string("external_reference", false, 1, 255, EXTERNAL_REFERENCE,
                 "must match ^[a-zA-Z0-9_-]+$");
@@ -158,7 +158,7 @@ record PageInput(Set<String> given, String title, String description, String cur
             if (key != null) {
                 in.check(keys.add(key), "key", "must be unique among the page's custom fields");
             }
-            String label = in.string("label", true, 1, 100, null, null);
+            String label = in.line("label", true, 1, 100);
             String type = in.string("type", true);
             in.check(type == null || type.equals("text") || type.equals("dropdown"), "type", "must be text or dropdown");
             boolean dropdown = "dropdown".equals(type);
@@ -172,7 +172,7 @@ record PageInput(Set<String> given, String title, String description, String cur
                 in.check(!in.has("options"), "options", "belong to dropdown fields only");
             }
             Boolean required = in.bool("required", false);
-            String defaultValue = in.string("default_value", false, 1, MAX_TEXT_VALUE, null, null);
+            String defaultValue = in.line("default_value", false, 1, MAX_TEXT_VALUE);
             in.check(defaultValue == null || !dropdown || options == null || options.contains(defaultValue),
                     "default_value", "must be one of the options");
             fields.add(new CustomField(key, label, type, dropdown && options != null ? List.copyOf(options) : null,

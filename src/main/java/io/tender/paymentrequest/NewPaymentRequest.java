@@ -136,7 +136,7 @@ record NewPaymentRequest(PaymentRequest.Type type, Long amount, String currency,
             return null;
         }
         capitec.allow(Set.of("phone_number"));
-        String phone = capitec.string("phone_number", true, 1, 16, null, null);
+        String phone = capitec.line("phone_number", true, 1, 16);
         capitec.check(phone == null || CollectSessions.phoneOfCountry(phone, COUNTRY), "phone_number",
                 "must be a South African number in E.164 format, such as +27821234567");
         return phone;
@@ -144,7 +144,7 @@ record NewPaymentRequest(PaymentRequest.Type type, Long amount, String currency,
 
     private static PaymentRequest.Customer inlineCustomer(JsonInput in, JsonInput customer) {
         customer.allow(Set.of("name", "email", "phone"));
-        String name = customer.string("name", false, 1, 200, null, null);
+        String name = customer.line("name", false, 1, 200);
         String email = CustomerContacts.email(customer, false);
         String phone = CustomerContacts.phone(customer);
         in.check(customer.has("name") || customer.has("email") || customer.has("phone"), "customer",

@@ -36,7 +36,7 @@ record NewRedemption(RedemptionType type, VoucherSource source, Long amount, Str
         ObjectNode options = in.rawObject("redemption_options");
         List<String> relatedIds = in.strings("related_ids", 20, 255);
         Map<String, String> metadata = in.metadata("metadata");
-        String externalReference = in.string("external_reference", false, 1, 255, null, null);
+        String externalReference = in.line("external_reference", false, 1, 255);
         in.throwIfInvalid();
         return new NewRedemption(type, source, amount, currency, options,
                 relatedIds == null ? List.of() : relatedIds, metadata, externalReference);

@@ -80,7 +80,7 @@ final class SeriesInput {
 
     /** An IANA time zone such as {@code Europe/London}; {@link MandateTerms#DEFAULT_ZONE} when absent. */
     static ZoneId zone(JsonInput in, String name) {
-        String value = in.string(name, false, 1, 64, null, null);
+        String value = in.line(name, false, 1, 64);
         if (value == null) {
             return MandateTerms.DEFAULT_ZONE;
         }

@@ -63,7 +63,7 @@ record EndpointRequest(String url, List<String> enabledEvents, String descriptio
                 in.reject(name, create ? "is required" : "may not be null");
             }
         }
-        String url = in.string("url", create && !isNull(body, "url"), 1, WebhookTargets.MAX_URL_LENGTH, null, null);
+        String url = in.line("url", create && !isNull(body, "url"), 1, WebhookTargets.MAX_URL_LENGTH);
         if (url != null) {
             targets.check(url, mode).ifPresent(refusal -> in.reject("url", refusal.reason()));
         }

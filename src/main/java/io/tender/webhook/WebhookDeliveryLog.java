@@ -90,7 +90,7 @@ public class WebhookDeliveryLog {
             parameters.put("cursor", new String[]{cursor});
         }
         var query = new ListQuery(parameters, ATTEMPT_ID, Set.of()).throwIfInvalid();
-        var page = ListPage.of(attempts.attempts(endpointId, query, null, null), query.limit(),
+        var page = ListPage.of(attempts.attempts(endpointId, query), query.limit(),
                 WebhookDeliveries.Attempt::id, a -> new Attempt(a.id(), a.deliveryId(), a.eventId(), a.eventType(),
                         a.attempt(), a.outcome().equals("succeeded"), a.responseStatus(), a.error(), a.durationMs(),
                         a.responseExcerpt(), a.createdAt()));

@@ -98,10 +98,10 @@ public class SandboxProcessor implements PaymentProcessor {
             case PaymentMethodInput.Card card -> card(call, card);
             case PaymentMethodInput.Saved kept -> throw new IllegalStateException("answered above");
             case PaymentMethodInput.Bank bank ->
-                    entry(call, new ActionRequired("bank_login", null), null, null);
+                    answered(call, new ActionRequired("bank_login", null));
             case PaymentMethodInput.Phone phone -> phone.phoneNumber().endsWith("0002")
-                    ? entry(call, new Declined("payment_declined", "declined_by_customer",
-                    "The customer declined the payment in the app"), null, null)
+                    ? answered(call, new Declined("payment_declined", "declined_by_customer",
+                    "The customer declined the payment in the app"))
                     : entry(call, new ActionRequired("app_approval", null), Instant.now().plus(approvalDelay), null);
         });
         if (call.method() instanceof PaymentMethodInput.Card card && card.number().equals(TIMES_OUT_AFTER_APPROVING)
@@ -123,10 +123,10 @@ public class SandboxProcessor implements PaymentProcessor {
             default -> "approve";
         };
         return switch (card.number()) {
-            case "4000000000000002" -> entry(call, new Declined("card_declined", "generic_decline",
-                    "The card was declined"), null, null);
-            case "4000000000009995" -> entry(call, new Declined("card_declined", "insufficient_funds",
-                    "The card has insufficient funds"), null, null);
+            case "4000000000000002" -> answered(call, new Declined("card_declined", "generic_decline",
+                    "The card was declined"));
+            case "4000000000009995" -> answered(call, new Declined("card_declined", "insufficient_funds",
+                    "The card has insufficient funds"));
             case THREE_D_SECURE -> entry(call, new ActionRequired("three_d_secure", null), null, "CREDIT")
                     .keeping(keeps);
             default -> {
@@ -169,6 +169,11 @@ public class SandboxProcessor implements PaymentProcessor {
                     "The card needs the customer to authenticate this payment");
             default -> approved(call.amount(), call.currency(), card.get().funding());
         };
+    }
+
+    /** The call's entry answered at once with {@code outcome}, which moves no money later and has no card funding. */
+    private static SandboxProcessorLedger.Entry answered(Authorize call, ProcessorOutcome outcome) {
+        return entry(call, outcome, null, null);
     }
 
     private static SandboxProcessorLedger.Entry entry(Authorize call, ProcessorOutcome outcome, Instant approveAt,
