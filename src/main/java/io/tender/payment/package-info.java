@@ -18,7 +18,7 @@
  * {@link io.tender.payment.MandateRules} and {@link io.tender.payment.ChargeOutcomes} (subscription).
  */
 @ApplicationModule(allowedDependencies = {"api", "apiversion", "auth", "idempotency", "outbox", "processor",
-        "processor :: sandbox", "secrets", "settlement", "webhook"})
+        "processor :: sandbox", "secrets", "settlement"})
 package io.tender.payment;
 
 import org.springframework.modulith.ApplicationModule;
