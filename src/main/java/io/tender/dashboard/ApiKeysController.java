@@ -192,9 +192,8 @@ class ApiKeysController {
     @GetMapping("/dashboard/{mode:test|live}/developers/keys/{id}/revoke")
     String revokePage(@PathVariable String mode, @PathVariable String id, @AuthenticationPrincipal SignedInUser user,
                       CsrfToken csrf, HttpServletResponse response, Model model) {
-        return withKey(user, mode, id, csrf, response, model, found -> {
-            return revokeForm(user, mode, found, csrf, response, model);
-        });
+        return withKey(user, mode, id, csrf, response, model,
+                found -> revokeForm(user, mode, found, csrf, response, model));
     }
 
     /** Without {@code confirmed=yes}, the confirmation page; with it, revokes the key and goes back to the list. */
@@ -269,16 +268,19 @@ class ApiKeysController {
         return user.role() == Role.OWNER || (user.role() == Role.DEVELOPER && mode == Mode.TEST);
     }
 
-    /** The key of this id if it is the user's merchant's and of the URL's mode. */
     /**
      * {@code page} of the merchant's key {@code id} in the URL's mode, under the page's chrome; the not-found page for
-     * another merchant's, the other mode's or an unknown one.
+     * another merchant's, the other mode's or an unknown one. A page may answer null (a redirect already set), so the
+     * key found is not mapped through an Optional, which would take that null for "not found".
      */
     private String withKey(SignedInUser user, String mode, String id, CsrfToken csrf, HttpServletResponse response,
                            Model model, java.util.function.Function<ApiKeys.KeyInfo, String> page) {
         Chrome.add(model, user, mode, "developers", csrf, merchants);
-        return find(user, mode, id).map(page).orElseGet(() -> notFound(id, response, model));
+        Optional<ApiKeys.KeyInfo> found = find(user, mode, id);
+        return found.isPresent() ? page.apply(found.get()) : notFound(id, response, model);
     }
+
+    /** The key of this id if it is the user's merchant's and of the URL's mode. */
 
     private Optional<ApiKeys.KeyInfo> find(SignedInUser user, String mode, String id) {
         if (!id.startsWith("key_") || id.length() > 64) {
