@@ -33,24 +33,12 @@ import java.util.Optional;
  */
 @Hidden
 @Controller
-class TeamController {
+record TeamController(DashboardUsers users, Team team, Reauthentication reauth, Merchants merchants) {
 
     /** What the page says after a change went through. */
     private static final Map<String, String> DONE = Map.of("role", "The role is changed. It applies from the "
             + "member's next click.", "removed", "The member is removed and signed out everywhere.");
     private static final String INVITATION = "invitation";
-
-    private final DashboardUsers users;
-    private final Team team;
-    private final Reauthentication reauth;
-    private final Merchants merchants;
-
-    TeamController(DashboardUsers users, Team team, Reauthentication reauth, Merchants merchants) {
-        this.users = users;
-        this.team = team;
-        this.reauth = reauth;
-        this.merchants = merchants;
-    }
 
     @GetMapping("/dashboard/{mode:test|live}/team")
     String members(@PathVariable String mode, @RequestParam(name = "done", required = false) String done,
