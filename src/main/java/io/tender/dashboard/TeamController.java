@@ -112,9 +112,15 @@ record TeamController(DashboardUsers users, Team team, Reauthentication reauth, 
 
     private String chosen(SignedInUser user, String mode, CsrfToken csrf, DashboardUsers.User member,
                           HttpServletResponse response, Model model) {
+        return refused(user, mode, csrf, member.email() + " has chosen a password already: they sign in with it.",
+                response, model);
+    }
+
+    /** The team page again (409) with why a change to a member was refused; nothing changed. */
+    private String refused(SignedInUser user, String mode, CsrfToken csrf, String reason,
+                           HttpServletResponse response, Model model) {
         response.setStatus(HttpStatus.CONFLICT.value());
-        return page(user, mode, csrf, "", "developer", Map.of(), member.email()
-                + " has chosen a password already: they sign in with it.", model);
+        return page(user, mode, csrf, "", "developer", Map.of(), reason, model);
     }
 
     /** Changes a member's role once the owner has re-entered their password (decisions §11). */
@@ -145,10 +151,7 @@ record TeamController(DashboardUsers users, Team team, Reauthentication reauth, 
         return switch (team.changeRole(user, mode, id, role.get(), request)) {
             case Team.Outcome.Done() -> seeOther(request, id.equals(user.userId()) && role.get() != Role.OWNER
                     ? "/dashboard/" + mode : "/dashboard/" + mode + "/team?done=role");
-            case Team.Outcome.Refused(String reason) -> {
-                response.setStatus(HttpStatus.CONFLICT.value());
-                yield page(user, mode, csrf, "", "developer", Map.of(), reason, model);
-            }
+            case Team.Outcome.Refused(String reason) -> refused(user, mode, csrf, reason, response, model);
         };
     }
 
@@ -181,10 +184,7 @@ record TeamController(DashboardUsers users, Team team, Reauthentication reauth, 
         }
         return switch (team.remove(user, mode, id, request)) {
             case Team.Outcome.Done() -> seeOther(request, "/dashboard/" + mode + "/team?done=removed");
-            case Team.Outcome.Refused(String reason) -> {
-                response.setStatus(HttpStatus.CONFLICT.value());
-                yield page(user, mode, csrf, "", "developer", Map.of(), reason, model);
-            }
+            case Team.Outcome.Refused(String reason) -> refused(user, mode, csrf, reason, response, model);
         };
     }
 
