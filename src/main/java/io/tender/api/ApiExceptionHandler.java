@@ -25,22 +25,10 @@ import java.util.regex.Pattern;
 
 /** The one place where exceptions become problem+json responses. */
 @RestControllerAdvice
-class ApiExceptionHandler {
+record ApiExceptionHandler(Problems problems, BodyTextCheck bodyTextCheck, Rejections rejections,
+                           ObjectProvider<AuthenticationFirst> authenticationFirst) {
 
     private static final Logger log = LoggerFactory.getLogger(ApiExceptionHandler.class);
-
-    private final Problems problems;
-    private final ObjectProvider<AuthenticationFirst> authenticationFirst;
-    private final BodyTextCheck bodyTextCheck;
-    private final Rejections rejections;
-
-    ApiExceptionHandler(Problems problems, BodyTextCheck bodyTextCheck, Rejections rejections,
-                        ObjectProvider<AuthenticationFirst> authenticationFirst) {
-        this.authenticationFirst = authenticationFirst;
-        this.problems = problems;
-        this.bodyTextCheck = bodyTextCheck;
-        this.rejections = rejections;
-    }
 
     @ExceptionHandler(ApiException.class)
     ResponseEntity<byte[]> api(ApiException e, HttpServletRequest request) {

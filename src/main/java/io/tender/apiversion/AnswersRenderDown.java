@@ -20,15 +20,7 @@ import tools.jackson.databind.json.JsonMapper;
  * again.
  */
 @ControllerAdvice
-class AnswersRenderDown implements ResponseBodyAdvice<Object> {
-
-    private final VersionShapes shapes;
-    private final JsonMapper json;
-
-    AnswersRenderDown(VersionShapes shapes, JsonMapper json) {
-        this.shapes = shapes;
-        this.json = json;
-    }
+record AnswersRenderDown(VersionShapes shapes, JsonMapper json) implements ResponseBodyAdvice<Object> {
 
     @Override
     public boolean supports(MethodParameter returnType, Class<? extends HttpMessageConverter<?>> converterType) {

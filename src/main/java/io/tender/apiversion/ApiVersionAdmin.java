@@ -23,21 +23,11 @@ import java.util.Set;
  */
 @Hidden
 @RestController
-class ApiVersionAdmin {
+record ApiVersionAdmin(AdminAccess access, PinnedVersions pinned, Merchants merchants) {
 
     /** The merchant as the admin API shows it, with its pin. */
     record PinnedMerchant(String id, String name, String createdAt, String apiVersion, String apiVersionPrevious,
                           String rollbackUntil) {
-    }
-
-    private final AdminAccess access;
-    private final PinnedVersions pinned;
-    private final Merchants merchants;
-
-    ApiVersionAdmin(AdminAccess access, PinnedVersions pinned, Merchants merchants) {
-        this.access = access;
-        this.pinned = pinned;
-        this.merchants = merchants;
     }
 
     @PatchMapping("/admin/merchants/{merchant}")

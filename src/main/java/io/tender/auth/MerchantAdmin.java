@@ -29,7 +29,7 @@ import java.util.Set;
 @Hidden
 @RestController
 @RequestMapping("/admin")
-class MerchantAdmin {
+record MerchantAdmin(Merchants merchants, ApiKeys keys, AdminAccess access) {
 
     record MerchantView(String id, String name, String createdAt, String apiVersion) {
         static MerchantView of(Merchants.Merchant m) {
@@ -43,16 +43,6 @@ class MerchantAdmin {
             return new KeyView(k.id(), k.merchantId(), k.kind().wire(), k.kind().mode().wire(), k.display(), null,
                     Timestamps.format(k.createdAt()), Timestamps.format(k.revokedAt()));
         }
-    }
-
-    private final Merchants merchants;
-    private final ApiKeys keys;
-    private final AdminAccess access;
-
-    MerchantAdmin(Merchants merchants, ApiKeys keys, AdminAccess access) {
-        this.merchants = merchants;
-        this.keys = keys;
-        this.access = access;
     }
 
     @PostMapping("/merchants")

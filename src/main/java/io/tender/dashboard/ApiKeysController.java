@@ -47,7 +47,7 @@ import java.util.regex.Pattern;
  */
 @Hidden
 @Controller
-class ApiKeysController {
+record ApiKeysController(ApiKeys keys, Merchants merchants, Reauthentication reauth, AuditLog audit, JsonMapper json) {
 
     /** The overlaps a roll offers, by their form value: how long the old key keeps working. */
     static final Map<String, Duration> OVERLAPS = overlaps();
@@ -58,20 +58,6 @@ class ApiKeysController {
     /** The form keys a session remembers, to refuse a second send of the same form. */
     private static final int SENT_FORMS_KEPT = 50;
     private static final String EXPIRED_FORM = "This form has expired. Open the page again and repeat the action.";
-
-    private final ApiKeys keys;
-    private final Merchants merchants;
-    private final Reauthentication reauth;
-    private final AuditLog audit;
-    private final JsonMapper json;
-
-    ApiKeysController(ApiKeys keys, Merchants merchants, Reauthentication reauth, AuditLog audit, JsonMapper json) {
-        this.keys = keys;
-        this.merchants = merchants;
-        this.reauth = reauth;
-        this.audit = audit;
-        this.json = json;
-    }
 
     private static Map<String, Duration> overlaps() {
         Map<String, Duration> overlaps = new LinkedHashMap<>();

@@ -32,7 +32,8 @@ import java.util.Optional;
  */
 @Hidden
 @Controller
-class ApiVersionController {
+record ApiVersionController(PinnedVersions pinned, Merchants merchants, Reauthentication reauth, AuditLog audit,
+                            Clock clock) {
 
     /** A run of words, or of {@code code} (what a change's words put in backticks). */
     record Part(String text, boolean code) {
@@ -45,21 +46,6 @@ class ApiVersionController {
     private static final Map<String, String> DONE = Map.of(
             "upgraded", "Upgraded. Requests without Tender-Version now get the newest version.",
             "rolled-back", "Rolled back. Requests without Tender-Version get the previous version again.");
-
-    private final PinnedVersions pinned;
-    private final Merchants merchants;
-    private final Reauthentication reauth;
-    private final AuditLog audit;
-    private final Clock clock;
-
-    ApiVersionController(PinnedVersions pinned, Merchants merchants, Reauthentication reauth, AuditLog audit,
-                         Clock clock) {
-        this.pinned = pinned;
-        this.merchants = merchants;
-        this.reauth = reauth;
-        this.audit = audit;
-        this.clock = clock;
-    }
 
     @GetMapping("/dashboard/{mode:test|live}/developers/api-version")
     String page(@PathVariable String mode, @RequestParam(name = "done", required = false) String done,

@@ -26,20 +26,12 @@ import java.util.Map;
  */
 @Hidden
 @Controller
-class AuditLogController {
+record AuditLogController(AuditLogSearch search, Merchants merchants) {
 
     static final int PAGE_SIZE = 50;
     /** A user agent is cut to this many characters in the table (the whole one is the cell's title). */
     private static final int AGENT_SHOWN = 40;
     private static final List<String> FIELDS = List.of("action", "who", "from", "to");
-
-    private final AuditLogSearch search;
-    private final Merchants merchants;
-
-    AuditLogController(AuditLogSearch search, Merchants merchants) {
-        this.search = search;
-        this.merchants = merchants;
-    }
 
     @GetMapping("/dashboard/{mode:test|live}/team/audit")
     String audit(@PathVariable String mode, @AuthenticationPrincipal SignedInUser user, CsrfToken csrf,

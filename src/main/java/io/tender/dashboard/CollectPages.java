@@ -5,9 +5,10 @@ import org.springframework.http.HttpStatus;
 import org.springframework.ui.Model;
 import org.springframework.web.util.UriComponentsBuilder;
 
+import java.util.List;
 import java.util.regex.Pattern;
 
-/** What the Collect pages share: the not-found page, list links and the form key's shape. */
+/** What the Collect pages share: the not-found page, status lists and their links, and the form key's shape. */
 final class CollectPages {
 
     /** A form's Idempotency-Key: a UUID the page made. */
@@ -37,5 +38,28 @@ final class CollectPages {
             uri.queryParam("cursor", cursor);
         }
         return uri.encode().build().toUriString();
+    }
+
+    /**
+     * A list page of the merchant's things at {@code base}, a keyset page at a time from {@code cursor} (null: the
+     * first), filtered to {@code status} (null: all).
+     */
+    record StatusList(String base, List<String> statuses, String status, String cursor) {
+
+        /** The list as asked: a status not among {@code statuses} shows them all. */
+        static StatusList asked(String base, List<String> statuses, String status, String cursor) {
+            return new StatusList(base, statuses, status != null && statuses.contains(status) ? status : null,
+                    cursor);
+        }
+
+        /** What the list's template shows: the filter, the rows, and the links to the next page and the first. */
+        void show(Model model, List<?> rows, String nextCursor) {
+            model.addAttribute("status", status);
+            model.addAttribute("statuses", statuses);
+            model.addAttribute("rows", rows);
+            model.addAttribute("listUrl", base);
+            model.addAttribute("nextUrl", nextCursor == null ? null : listUrl(base, status, nextCursor));
+            model.addAttribute("firstUrl", cursor == null ? null : listUrl(base, status, null));
+        }
     }
 }

@@ -78,7 +78,7 @@ record CustomersController(BillingSearch billing, PaymentSearch payments, Mercha
         Mode inMode = Mode.fromWire(mode);
         var found = billing.customer(user.merchantId(), inMode, id);
         if (found.isEmpty()) {
-            return notFound("customer", id, response, model);
+            return notFound("customer", mode, id, response, model);
         }
         CustomerRow customer = found.get();
         model.addAttribute("customer", ListedCustomer.of(customer));
@@ -107,7 +107,7 @@ record CustomersController(BillingSearch billing, PaymentSearch payments, Mercha
         Mode inMode = Mode.fromWire(mode);
         var found = billing.account(user.merchantId(), inMode, id);
         if (found.isEmpty()) {
-            return notFound("account", id, response, model);
+            return notFound("account", mode, id, response, model);
         }
         AccountRow account = found.get();
         String customerName = billing.customerNames(user.merchantId(), inMode, List.of(account.customerId()))
@@ -172,7 +172,7 @@ record CustomersController(BillingSearch billing, PaymentSearch payments, Mercha
         Mode inMode = Mode.fromWire(mode);
         var found = billing.bill(user.merchantId(), inMode, id);
         if (found.isEmpty()) {
-            return notFound("bill", id, response, model);
+            return notFound("bill", mode, id, response, model);
         }
         BillRow bill = found.get();
         String customerName = billing.customerNames(user.merchantId(), inMode, List.of(bill.customerId()))
@@ -184,13 +184,10 @@ record CustomersController(BillingSearch billing, PaymentSearch payments, Mercha
         return "dashboard/bill";
     }
 
-    private static String notFound(String noun, String id, HttpServletResponse response, Model model) {
-        response.setStatus(HttpStatus.NOT_FOUND.value());
-        model.addAttribute("noun", noun);
-        model.addAttribute("id", id);
-        model.addAttribute("backUrl", noun.equals("bill") ? "/customers/bills" : "/customers");
-        model.addAttribute("backWords", noun.equals("bill") ? "All bills" : "All customers");
-        return "dashboard/billing-not-found";
+    private static String notFound(String noun, String mode, String id, HttpServletResponse response, Model model) {
+        boolean bill = noun.equals("bill");
+        return CollectPages.notFound(noun, id, "/dashboard/" + mode + (bill ? "/customers/bills" : "/customers"),
+                bill ? "All bills" : "All customers", response, model);
     }
 
     private static List<ListedApplied> applied(List<Applied> applied) {

@@ -16,22 +16,8 @@ import java.util.Optional;
  * than one that works. Nothing is printed once the owner has a password or has signed in.
  */
 @Component
-class FirstStartLink {
-
-    private final Merchants merchants;
-    private final DashboardUsers users;
-    private final OneTimeLinks links;
-    private final PublicBase publicBase;
-    private final DashboardSettings settings;
-
-    FirstStartLink(Merchants merchants, DashboardUsers users, OneTimeLinks links, PublicBase publicBase,
-                   DashboardSettings settings) {
-        this.merchants = merchants;
-        this.users = users;
-        this.links = links;
-        this.publicBase = publicBase;
-        this.settings = settings;
-    }
+record FirstStartLink(Merchants merchants, DashboardUsers users, OneTimeLinks links, PublicBase publicBase,
+                      DashboardSettings settings) {
 
     @EventListener(ApplicationReadyEvent.class)
     void printIfTheOwnerNeverSignedIn() {

@@ -19,15 +19,7 @@ import java.time.ZoneOffset;
  */
 @Hidden
 @Controller
-class HomeController {
-
-    private final PaymentTotals totals;
-    private final Merchants merchants;
-
-    HomeController(PaymentTotals totals, Merchants merchants) {
-        this.totals = totals;
-        this.merchants = merchants;
-    }
+record HomeController(PaymentTotals totals, Merchants merchants) {
 
     @GetMapping("/dashboard/{mode:test|live}")
     String home(@PathVariable String mode, @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {

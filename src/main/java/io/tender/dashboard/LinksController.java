@@ -35,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -58,16 +59,11 @@ record LinksController(PaymentLinks links, PaymentPageSearch pages, PaymentSearc
                 @RequestParam(name = "cursor", required = false) String cursor,
                 @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
         Chrome.add(model, user, mode, "links", csrf, merchants);
-        String shown = status != null && PaymentLinks.STATUSES.contains(status) ? status : null;
-        var page = links.page(user.merchantId(), Mode.fromWire(mode), shown, cursor, PaymentsController.PAGE_SIZE);
-        String base = "/dashboard/" + mode + "/links";
-        model.addAttribute("status", shown);
-        model.addAttribute("statuses", PaymentLinks.STATUSES);
-        model.addAttribute("rows", page.rows().stream().map(ListedLink::of).toList());
-        model.addAttribute("listUrl", base);
-        model.addAttribute("nextUrl", page.nextCursor() == null ? null
-                : CollectPages.listUrl(base, shown, page.nextCursor()));
-        model.addAttribute("firstUrl", cursor == null ? null : CollectPages.listUrl(base, shown, null));
+        var list = CollectPages.StatusList.asked("/dashboard/" + mode + "/links", PaymentLinks.STATUSES, status,
+                cursor);
+        var page = links.page(user.merchantId(), Mode.fromWire(mode), list.status(), cursor,
+                PaymentsController.PAGE_SIZE);
+        list.show(model, page.rows().stream().map(ListedLink::of).toList(), page.nextCursor());
         model.addAttribute("canCreate", user.role() != Role.VIEWER);
         return "dashboard/links";
     }
@@ -228,9 +224,12 @@ record LinksController(PaymentLinks links, PaymentPageSearch pages, PaymentSearc
     @GetMapping("/dashboard/{mode:test|live}/links/{id:pr_[a-f0-9]+}/qr.svg")
     ResponseEntity<byte[]> linkQr(@PathVariable String mode, @PathVariable String id,
                                   @AuthenticationPrincipal SignedInUser user) {
-        return links.find(user.merchantId(), Mode.fromWire(mode), id)
-                .map(link -> qrCodes.image(link.url(), "svg", null))
-                .orElseGet(() -> ResponseEntity.notFound().build());
+        return qr(links.find(user.merchantId(), Mode.fromWire(mode), id).map(PaymentLinks.Link::url));
+    }
+
+    /** The QR code of a request's or a page's link, as an SVG image; 404 when it is not the merchant's. */
+    private ResponseEntity<byte[]> qr(Optional<String> url) {
+        return url.map(u -> qrCodes.image(u, "svg", null)).orElseGet(() -> ResponseEntity.notFound().build());
     }
 
     /**
@@ -305,16 +304,11 @@ record LinksController(PaymentLinks links, PaymentPageSearch pages, PaymentSearc
                     @RequestParam(name = "cursor", required = false) String cursor,
                     @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
         Chrome.add(model, user, mode, "links", csrf, merchants);
-        String shown = status != null && PaymentPageSearch.STATUSES.contains(status) ? status : null;
-        var page = pages.pages(user.merchantId(), Mode.fromWire(mode), shown, cursor, PaymentsController.PAGE_SIZE);
-        String base = "/dashboard/" + mode + "/links/pages";
-        model.addAttribute("status", shown);
-        model.addAttribute("statuses", PaymentPageSearch.STATUSES);
-        model.addAttribute("rows", page.rows().stream().map(ListedPage::of).toList());
-        model.addAttribute("listUrl", base);
-        model.addAttribute("nextUrl", page.nextCursor() == null ? null
-                : CollectPages.listUrl(base, shown, page.nextCursor()));
-        model.addAttribute("firstUrl", cursor == null ? null : CollectPages.listUrl(base, shown, null));
+        var list = CollectPages.StatusList.asked("/dashboard/" + mode + "/links/pages", PaymentPageSearch.STATUSES,
+                status, cursor);
+        var page = pages.pages(user.merchantId(), Mode.fromWire(mode), list.status(), cursor,
+                PaymentsController.PAGE_SIZE);
+        list.show(model, page.rows().stream().map(ListedPage::of).toList(), page.nextCursor());
         return "dashboard/link-pages";
     }
 
@@ -345,9 +339,7 @@ record LinksController(PaymentLinks links, PaymentPageSearch pages, PaymentSearc
     @GetMapping("/dashboard/{mode:test|live}/links/pages/{id}/qr.svg")
     ResponseEntity<byte[]> pageQr(@PathVariable String mode, @PathVariable String id,
                                   @AuthenticationPrincipal SignedInUser user) {
-        return pages.find(user.merchantId(), Mode.fromWire(mode), id)
-                .map(page -> qrCodes.image(page.url(), "svg", null))
-                .orElseGet(() -> ResponseEntity.notFound().build());
+        return qr(pages.find(user.merchantId(), Mode.fromWire(mode), id).map(PaymentPageSearch.Page::url));
     }
 
     /** One payment page as the list and its page show it. */

@@ -131,7 +131,7 @@ record PaymentsController(PaymentSearch search, PaymentTimeline timeline, Mercha
         Chrome.add(model, user, mode, "payments", csrf, merchants);
         var found = find(user, mode, id);
         if (found.isEmpty()) {
-            return notFound(id, response, model);
+            return notFound(mode, id, response, model);
         }
         model.addAttribute("notice", done == null ? null : DONE.get(done));
         return paymentPage(user, mode, found.get(), null, model);
@@ -160,7 +160,7 @@ record PaymentsController(PaymentSearch search, PaymentTimeline timeline, Mercha
         Chrome.add(model, user, mode, "payments", csrf, merchants);
         var found = find(user, mode, id);
         if (found.isEmpty()) {
-            return notFound(id, response, model);
+            return notFound(mode, id, response, model);
         }
         var form = new FormActions.Form(key, confirmed, user, mode, request, response);
         return actions.run(form, new MoneyAction(form, found.get(), action, amountText, reason, model));
@@ -281,10 +281,9 @@ record PaymentsController(PaymentSearch search, PaymentTimeline timeline, Mercha
                 .stream().findFirst();
     }
 
-    private static String notFound(String id, HttpServletResponse response, Model model) {
-        response.setStatus(HttpStatus.NOT_FOUND.value());
-        model.addAttribute("id", id);
-        return "dashboard/payment-not-found";
+    private static String notFound(String mode, String id, HttpServletResponse response, Model model) {
+        return CollectPages.notFound("payment", id, "/dashboard/" + mode + "/payments", "All payments", response,
+                model);
     }
 
     /** An amount typed in major units ({@code 10.50}) as minor units, or null when it is not one of the currency's. */

@@ -81,12 +81,8 @@ record RedemptionsController(RedemptionSearch redemptions, WebhookDeliveryLog de
         Mode inMode = Mode.fromWire(mode);
         var found = redemptions.find(user.merchantId(), inMode, id);
         if (found.isEmpty()) {
-            response.setStatus(HttpStatus.NOT_FOUND.value());
-            model.addAttribute("noun", "redemption");
-            model.addAttribute("id", id);
-            model.addAttribute("backUrl", "/redemptions");
-            model.addAttribute("backWords", "All redemptions");
-            return "dashboard/billing-not-found";
+            return CollectPages.notFound("redemption", id, "/dashboard/" + mode + "/redemptions", "All redemptions",
+                    response, model);
         }
         ShownRedemption redemption = shown(found.get());
         model.addAttribute("redemption", redemption);

@@ -37,15 +37,11 @@ record SessionsController(SessionSearch sessions, PaymentSearch payments, Mercha
                 @RequestParam(name = "cursor", required = false) String cursor,
                 @AuthenticationPrincipal SignedInUser user, CsrfToken csrf, Model model) {
         Chrome.add(model, user, mode, "payments", csrf, merchants);
-        String shown = status != null && SessionSearch.STATUSES.contains(status) ? status : null;
-        var page = sessions.page(user.merchantId(), Mode.fromWire(mode), shown, cursor, PaymentsController.PAGE_SIZE);
-        model.addAttribute("status", shown);
-        model.addAttribute("statuses", SessionSearch.STATUSES);
-        model.addAttribute("rows", page.rows().stream().map(ListedSession::of).toList());
-        String base = "/dashboard/" + mode + "/sessions";
-        model.addAttribute("listUrl", base);
-        model.addAttribute("nextUrl", page.nextCursor() == null ? null : CollectPages.listUrl(base, shown, page.nextCursor()));
-        model.addAttribute("firstUrl", cursor == null ? null : CollectPages.listUrl(base, shown, null));
+        var list = CollectPages.StatusList.asked("/dashboard/" + mode + "/sessions", SessionSearch.STATUSES, status,
+                cursor);
+        var page = sessions.page(user.merchantId(), Mode.fromWire(mode), list.status(), cursor,
+                PaymentsController.PAGE_SIZE);
+        list.show(model, page.rows().stream().map(ListedSession::of).toList(), page.nextCursor());
         return "dashboard/sessions";
     }
 

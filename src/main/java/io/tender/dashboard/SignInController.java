@@ -29,7 +29,8 @@ import java.util.Optional;
  */
 @Hidden
 @Controller
-class SignInController {
+record SignInController(SignIns signIns, OneTimeLinks links, DashboardUsers users, PasswordEncoder passwords,
+                        AuditLog audit, SecondFactors secondFactors) {
 
     static final int MIN_PASSWORD = 12;
     static final int MAX_PASSWORD = 64;
@@ -45,23 +46,6 @@ class SignInController {
 
     /** A sign-in half done: the password was right at {@code since}; the second factor is awaited. */
     record CodePending(String userId, Instant since) implements Serializable {
-    }
-
-    private final SignIns signIns;
-    private final OneTimeLinks links;
-    private final DashboardUsers users;
-    private final PasswordEncoder passwords;
-    private final AuditLog audit;
-    private final SecondFactors secondFactors;
-
-    SignInController(SignIns signIns, OneTimeLinks links, DashboardUsers users, PasswordEncoder passwords,
-                     AuditLog audit, SecondFactors secondFactors) {
-        this.signIns = signIns;
-        this.links = links;
-        this.users = users;
-        this.passwords = passwords;
-        this.audit = audit;
-        this.secondFactors = secondFactors;
     }
 
     @GetMapping("/dashboard")
@@ -232,7 +216,6 @@ class SignInController {
         model.addAttribute("email", user.email());
         return "dashboard/link-has-password";
     }
-
 
     /** Why a new password is refused, in words for the form, or null. */
     static String passwordProblem(String password, String email) {

@@ -20,19 +20,11 @@ import java.util.regex.Pattern;
  * link is made and what it may do are {@link OneTimeLinks}'.
  */
 @Repository
-class SignInLinks {
+record SignInLinks(JdbcClient jdbc, DashboardSettings settings) {
 
     /** 32 bytes in URL-safe Base64 without padding: 43 characters. */
     static final Pattern TOKEN = Pattern.compile("^[A-Za-z0-9_-]{43}$");
     private static final SecureRandom RANDOM = new SecureRandom();
-
-    private final JdbcClient jdbc;
-    private final DashboardSettings settings;
-
-    SignInLinks(JdbcClient jdbc, DashboardSettings settings) {
-        this.jdbc = jdbc;
-        this.settings = settings;
-    }
 
     /**
      * Stores a new link for the user and answers its token, which the caller shows once. Only {@link OneTimeLinks}

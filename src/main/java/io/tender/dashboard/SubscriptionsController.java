@@ -316,20 +316,14 @@ record SubscriptionsController(SeriesPages series, SeriesService service, FormAc
                              List<String> statuses, String cursor, PageOf<V> pages, Function<V, String> customerOf,
                              BiFunction<V, String, R> row) {
         Mode mode = Mode.fromWire(wireMode);
-        String shown = status != null && statuses.contains(status) ? status : null;
-        var page = pages.read(user.merchantId(), mode, shown, cursor, PaymentsController.PAGE_SIZE);
+        var list = CollectPages.StatusList.asked(base, statuses, status, cursor);
+        var page = pages.read(user.merchantId(), mode, list.status(), cursor, PaymentsController.PAGE_SIZE);
         Map<String, String> emails = sessions.customerEmails(user.merchantId(), mode,
                 page.rows().stream().map(customerOf).toList());
-        model.addAttribute("status", shown);
-        model.addAttribute("statuses", statuses);
-        model.addAttribute("listUrl", base);
-        model.addAttribute("nextUrl", page.nextCursor() == null ? null
-                : CollectPages.listUrl(base, shown, page.nextCursor()));
-        model.addAttribute("firstUrl", cursor == null ? null : CollectPages.listUrl(base, shown, null));
-        model.addAttribute("rows", page.rows().stream().map(v -> {
+        list.show(model, page.rows().stream().map(v -> {
             String customer = customerOf.apply(v);
             return row.apply(v, emails.getOrDefault(customer, customer));
-        }).toList());
+        }).toList(), page.nextCursor());
     }
 
     private List<ListedDate> schedule(SignedInUser user, Mode mode, String mandateId, String currency,

@@ -33,24 +33,12 @@ import java.util.Optional;
  */
 @Hidden
 @Controller
-class TeamController {
+record TeamController(DashboardUsers users, Team team, Reauthentication reauth, Merchants merchants) {
 
     /** What the page says after a change went through. */
     private static final Map<String, String> DONE = Map.of("role", "The role is changed. It applies from the "
             + "member's next click.", "removed", "The member is removed and signed out everywhere.");
     private static final String INVITATION = "invitation";
-
-    private final DashboardUsers users;
-    private final Team team;
-    private final Reauthentication reauth;
-    private final Merchants merchants;
-
-    TeamController(DashboardUsers users, Team team, Reauthentication reauth, Merchants merchants) {
-        this.users = users;
-        this.team = team;
-        this.reauth = reauth;
-        this.merchants = merchants;
-    }
 
     @GetMapping("/dashboard/{mode:test|live}/team")
     String members(@PathVariable String mode, @RequestParam(name = "done", required = false) String done,
@@ -124,9 +112,15 @@ class TeamController {
 
     private String chosen(SignedInUser user, String mode, CsrfToken csrf, DashboardUsers.User member,
                           HttpServletResponse response, Model model) {
+        return refused(user, mode, csrf, member.email() + " has chosen a password already: they sign in with it.",
+                response, model);
+    }
+
+    /** The team page again (409) with why a change to a member was refused; nothing changed. */
+    private String refused(SignedInUser user, String mode, CsrfToken csrf, String reason,
+                           HttpServletResponse response, Model model) {
         response.setStatus(HttpStatus.CONFLICT.value());
-        return page(user, mode, csrf, "", "developer", Map.of(), member.email()
-                + " has chosen a password already: they sign in with it.", model);
+        return page(user, mode, csrf, "", "developer", Map.of(), reason, model);
     }
 
     /** Changes a member's role once the owner has re-entered their password (decisions §11). */
@@ -157,10 +151,7 @@ class TeamController {
         return switch (team.changeRole(user, mode, id, role.get(), request)) {
             case Team.Outcome.Done() -> seeOther(request, id.equals(user.userId()) && role.get() != Role.OWNER
                     ? "/dashboard/" + mode : "/dashboard/" + mode + "/team?done=role");
-            case Team.Outcome.Refused(String reason) -> {
-                response.setStatus(HttpStatus.CONFLICT.value());
-                yield page(user, mode, csrf, "", "developer", Map.of(), reason, model);
-            }
+            case Team.Outcome.Refused(String reason) -> refused(user, mode, csrf, reason, response, model);
         };
     }
 
@@ -193,10 +184,7 @@ class TeamController {
         }
         return switch (team.remove(user, mode, id, request)) {
             case Team.Outcome.Done() -> seeOther(request, "/dashboard/" + mode + "/team?done=removed");
-            case Team.Outcome.Refused(String reason) -> {
-                response.setStatus(HttpStatus.CONFLICT.value());
-                yield page(user, mode, csrf, "", "developer", Map.of(), reason, model);
-            }
+            case Team.Outcome.Refused(String reason) -> refused(user, mode, csrf, reason, response, model);
         };
     }
 

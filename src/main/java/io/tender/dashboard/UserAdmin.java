@@ -25,24 +25,12 @@ import java.util.regex.Pattern;
  */
 @Hidden
 @RestController
-class UserAdmin {
+record UserAdmin(AdminAccess access, DashboardUsers users, OneTimeLinks links, PublicBase publicBase) {
 
     /** Something@something, no spaces: the one mail server that can tell is the one that receives the invitation. */
     static final Pattern EMAIL = Pattern.compile("^[^@\\s]+@[^@\\s]+$");
 
     record UserView(String id, String email, String role, String signInUrl) {
-    }
-
-    private final AdminAccess access;
-    private final DashboardUsers users;
-    private final OneTimeLinks links;
-    private final PublicBase publicBase;
-
-    UserAdmin(AdminAccess access, DashboardUsers users, OneTimeLinks links, PublicBase publicBase) {
-        this.access = access;
-        this.users = users;
-        this.links = links;
-        this.publicBase = publicBase;
     }
 
     @PostMapping("/admin/merchants/{merchant}/users")

@@ -30,29 +30,13 @@ import java.util.Optional;
  */
 @Hidden
 @Controller
-class YourAccountController {
+record YourAccountController(SecondFactors secondFactors, Reauthentication reauth, Merchants merchants, QrCodes qr,
+                             AuditLog audit, DashboardUsers users) {
 
     /** The secret being set up, kept in the session (never the database) until a code confirms it. */
     static final String PENDING_SECRET = YourAccountController.class.getName() + ".pendingSecret";
     private static final Map<String, String> DONE = Map.of(
             "off", "Two-step sign-in is off. You sign in with your password alone.");
-
-    private final SecondFactors secondFactors;
-    private final Reauthentication reauth;
-    private final Merchants merchants;
-    private final QrCodes qr;
-    private final AuditLog audit;
-    private final DashboardUsers users;
-
-    YourAccountController(SecondFactors secondFactors, Reauthentication reauth, Merchants merchants, QrCodes qr,
-                      AuditLog audit, DashboardUsers users) {
-        this.secondFactors = secondFactors;
-        this.reauth = reauth;
-        this.merchants = merchants;
-        this.qr = qr;
-        this.audit = audit;
-        this.users = users;
-    }
 
     @GetMapping("/dashboard/{mode:test|live}/account")
     String account(@PathVariable String mode, @AuthenticationPrincipal SignedInUser user, CsrfToken csrf,

@@ -18,18 +18,10 @@ import java.util.Optional;
 
 /** The {@code payment_sessions} table. A session row is locked ({@code FOR UPDATE}) by whoever changes it. */
 @Repository
-class PaymentSessions {
+record PaymentSessions(JdbcClient jdbc, JsonMapper json) {
 
     private static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {
     };
-
-    private final JdbcClient jdbc;
-    private final JsonMapper json;
-
-    PaymentSessions(JdbcClient jdbc, JsonMapper json) {
-        this.jdbc = jdbc;
-        this.json = json;
-    }
 
     void insert(PaymentSession s) {
         Map<String, Object> p = changing(s);

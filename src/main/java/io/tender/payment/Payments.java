@@ -277,8 +277,7 @@ public class Payments {
     }
 
     private Map<String, Object> changing(Payment p, Duration lease) {
-        Map<String, Object> params = new HashMap<>();
-        params.put("id", p.id());
+        Map<String, Object> params = LeasedRows.writeParams(p.id(), p.revision(), lease, p.updatedAt());
         params.put("status", p.status().wire());
         params.put("authorized", p.authorizedAmount());
         params.put("expiresAt", p.authorizationExpiresAt() == null ? null
@@ -292,9 +291,6 @@ public class Payments {
         params.put("versionMoved", p.versionMoved());
         params.put("paymentMethod", p.paymentMethodId());
         params.put("operations", json.writeValueAsString(p.operations()));
-        params.put("revision", p.revision());
-        params.put("lease", LeasedRows.leaseUntil(lease));
-        params.put("updatedAt", p.updatedAt().atOffset(ZoneOffset.UTC));
         params.put("mandate", p.series() == null ? null : p.series().mandateId());
         params.put("chargeDate", p.series() == null ? null : p.series().chargeDate());
         params.put("willRetry", p.retry() == null ? null : p.retry().willRetry());

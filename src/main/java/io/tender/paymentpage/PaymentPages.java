@@ -24,7 +24,7 @@ import java.util.Optional;
 
 /** The {@code payment_pages} table. A deleted page keeps its row ({@code deleted_at}) and is found only by id. */
 @Repository
-class PaymentPages {
+record PaymentPages(JdbcClient jdbc, JsonMapper json) {
 
     private static final TypeReference<Map<String, String>> STRINGS = new TypeReference<>() {
     };
@@ -38,14 +38,6 @@ class PaymentPages {
     private static final String LISTED = """
             select * from (select *, case when status = 'active' and expires_at <= now() then 'expired' else status end
             as shown_status from payment_pages where deleted_at is null) pages""";
-
-    private final JdbcClient jdbc;
-    private final JsonMapper json;
-
-    PaymentPages(JdbcClient jdbc, JsonMapper json) {
-        this.jdbc = jdbc;
-        this.json = json;
-    }
 
     void insert(PaymentPage p) {
         Map<String, Object> params = changing(p);

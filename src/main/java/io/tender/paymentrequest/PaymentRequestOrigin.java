@@ -18,23 +18,12 @@ import java.util.Optional;
  * be paid later. A move told twice changes nothing the second time (the request has ended by then).
  */
 @Component
-class PaymentRequestOrigin implements SessionOrigin {
+record PaymentRequestOrigin(PaymentRequests requests, RequestRecorder recorder, Payments payments,
+                            ObjectProvider<CollectSessions> sessions) implements SessionOrigin {
 
     static final String KIND = "payment_request";
 
-    private final PaymentRequests requests;
-    private final RequestRecorder recorder;
-    private final Payments payments;
     /** Lazily: payments call every origin, so an origin cannot take payments' facade when it is made. */
-    private final ObjectProvider<CollectSessions> sessions;
-
-    PaymentRequestOrigin(PaymentRequests requests, RequestRecorder recorder, Payments payments,
-                         ObjectProvider<CollectSessions> sessions) {
-        this.requests = requests;
-        this.recorder = recorder;
-        this.payments = payments;
-        this.sessions = sessions;
-    }
 
     @Override
     public String kind() {

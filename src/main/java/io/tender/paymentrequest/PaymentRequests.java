@@ -24,7 +24,7 @@ import java.util.Optional;
  * and DELETE, and the session's moves, which reach the request inside the transaction that records them.
  */
 @Repository
-class PaymentRequests {
+record PaymentRequests(JdbcClient jdbc, JsonMapper json) {
 
     /** What the request's payment's succeeded refunds gave back (decisions §10). */
     private static final String REFUNDED = "coalesce((select refunded_amount from payments p where p.id = r.payment_id), 0)"
@@ -34,14 +34,6 @@ class PaymentRequests {
     };
     private static final TypeReference<List<String>> LIST = new TypeReference<>() {
     };
-
-    private final JdbcClient jdbc;
-    private final JsonMapper json;
-
-    PaymentRequests(JdbcClient jdbc, JsonMapper json) {
-        this.jdbc = jdbc;
-        this.json = json;
-    }
 
     void insert(PaymentRequest r) {
         Map<String, Object> p = changing(r);

@@ -197,8 +197,7 @@ class Redemptions implements SealedColumns {
      * after the insert, so an update neither re-seals nor re-serialises them.
      */
     private Map<String, Object> changingParams(Redemption r, Duration lease) {
-        var p = new java.util.HashMap<String, Object>();
-        p.put("id", r.id());
+        Map<String, Object> p = LeasedRows.writeParams(r.id(), r.revision(), lease, r.updatedAt());
         p.put("status", r.status().wire());
         p.put("version", r.version());
         p.put("amount", r.resolvedAmount());
@@ -211,9 +210,6 @@ class Redemptions implements SealedColumns {
         p.put("change", r.changeVoucher() == null ? null
                 : box.seal(json.writeValueAsBytes(r.changeVoucher()), changeContext(r.id())));
         p.put("lastError", r.lastError() == null ? null : json.writeValueAsString(r.lastError()));
-        p.put("revision", r.revision());
-        p.put("lease", LeasedRows.leaseUntil(lease));
-        p.put("updatedAt", r.updatedAt().atOffset(ZoneOffset.UTC));
         return p;
     }
 

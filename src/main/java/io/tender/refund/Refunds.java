@@ -15,7 +15,6 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -116,16 +115,12 @@ class Refunds {
     }
 
     private Map<String, Object> changing(Refund r, Duration lease) {
-        Map<String, Object> params = new HashMap<>();
-        params.put("id", r.id());
+        Map<String, Object> params = LeasedRows.writeParams(r.id(), r.revision(), lease, r.updatedAt());
         params.put("status", r.status().wire());
         params.put("failureReason", r.failureReason());
         params.put("call", r.call().wire());
         params.put("processorKey", r.processorKey());
         params.put("reference", r.processorReference() == null ? null : json.writeValueAsString(r.processorReference()));
-        params.put("revision", r.revision());
-        params.put("lease", LeasedRows.leaseUntil(lease));
-        params.put("updatedAt", r.updatedAt().atOffset(ZoneOffset.UTC));
         return params;
     }
 

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -34,6 +35,20 @@ public final class LeasedRows {
     /** The lease column's value for a write that keeps the row for {@code lease}, or releases it (null). */
     public static OffsetDateTime leaseUntil(Duration lease) {
         return lease == null ? null : Instant.now().plus(lease).atOffset(ZoneOffset.UTC);
+    }
+
+    /**
+     * The parameters every write of a row names, to which its repository adds the aggregate's own columns: the row's
+     * {@code id}, the {@code revision} it was read at, its {@code lease} (as {@link #leaseUntil} has it) and
+     * {@code updatedAt}.
+     */
+    public static Map<String, Object> writeParams(String id, int revision, Duration lease, Instant updatedAt) {
+        Map<String, Object> params = new HashMap<>();
+        params.put("id", id);
+        params.put("revision", revision);
+        params.put("lease", leaseUntil(lease));
+        params.put("updatedAt", updatedAt.atOffset(ZoneOffset.UTC));
+        return params;
     }
 
     /**

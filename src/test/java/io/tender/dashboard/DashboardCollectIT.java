@@ -131,6 +131,10 @@ class DashboardCollectIT extends ApiIntegrationTest {
         assertThat(page.status()).isEqualTo(200);
         assertThat(page.body()).contains("Payment link made.", "readonly value=\"" + url + "\"", "data-copy=\"link-url\"",
                 "src=\"/dashboard/test/links/" + id + "/qr.svg\"", "ZAR 150.00", "Invoice 12", "grace@example.com");
+        // The QR code's words for a screen reader, and the name its download is saved under.
+        assertThat(page.body())
+                .containsPattern("alt=\"QR code of the payment link: a phone(&#39;|')s camera opens the link\"")
+                .contains("href=\"/dashboard/test/links/" + id + "/qr.svg\" download=\"payment-link-qr.svg\"");
         var qr = developer.get("/dashboard/test/links/" + id + "/qr.svg");
         assertThat(qr.status()).isEqualTo(200);
         assertThat(qr.header("Content-Type")).startsWith("image/svg+xml");
@@ -236,6 +240,9 @@ class DashboardCollectIT extends ApiIntegrationTest {
         assertThat(shown.body()).contains("readonly value=\"" + url + "\"",
                 "src=\"/dashboard/test/links/pages/" + pageId + "/qr.svg\"",
                 "href=\"/dashboard/test/payments/" + pagePayment + "\"", "succeeded");
+        assertThat(shown.body())
+                .containsPattern("alt=\"QR code of the payment page: a phone(&#39;|')s camera opens the page\"")
+                .contains("href=\"/dashboard/test/links/pages/" + pageId + "/qr.svg\" download=\"payment-page-qr.svg\"");
         var qr = developer.get("/dashboard/test/links/pages/" + pageId + "/qr.svg");
         assertThat(CollectFixtures.decodeSvg(qr.body())).isEqualTo(url);
         assertThat(developer.get("/dashboard/test/links/pages/" + otherPage.get("id").stringValue()).status())
