@@ -267,7 +267,6 @@ record ApiKeysController(ApiKeys keys, Merchants merchants, Reauthentication rea
     }
 
     /** The key of this id if it is the user's merchant's and of the URL's mode. */
-
     private Optional<ApiKeys.KeyInfo> find(SignedInUser user, String mode, String id) {
         if (!id.startsWith("key_") || id.length() > 64) {
             return Optional.empty();

@@ -16,14 +16,15 @@ import java.util.Optional;
  * completes ({@code payment_request.paid}, with the payment), expired or cancelled with it, and failed when a push's
  * attempt is declined; a failed request's session is cancelled in that same transaction, so that its link can never
  * be paid later. A move told twice changes nothing the second time (the request has ended by then).
+ *
+ * @param sessions payments' facade, taken lazily: payments call every origin, so an origin cannot take it when it is
+ *                 made
  */
 @Component
 record PaymentRequestOrigin(PaymentRequests requests, RequestRecorder recorder, Payments payments,
                             ObjectProvider<CollectSessions> sessions) implements SessionOrigin {
 
     static final String KIND = "payment_request";
-
-    /** Lazily: payments call every origin, so an origin cannot take payments' facade when it is made. */
 
     @Override
     public String kind() {
