@@ -13,6 +13,11 @@ import java.util.Optional;
  */
 record RunningBalance(String obligationId, String currency, Long balance, PaymentRules paymentRules) {
 
+    /** The balance of obligation {@code obligationId} before any currency, amount or payment rules are set. */
+    static RunningBalance notSetUp(String obligationId) {
+        return new RunningBalance(obligationId, null, null, null);
+    }
+
     /** A new customer's or account's balance, as its create request set it up, under a new obligation id. */
     static RunningBalance open(Opening opening) {
         return new RunningBalance(Ids.newId(Obligation.PREFIX), opening.currency(), opening.balance(),

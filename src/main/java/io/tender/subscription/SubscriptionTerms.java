@@ -102,6 +102,15 @@ record SubscriptionTerms(Interval interval, int intervalCount, long amount, Loca
                 onFinalFailure == null ? OnFinalFailure.UNPAID : onFinalFailure, zone);
     }
 
+    /**
+     * Terms with what a request may leave out left out: {@code amount} every {@code intervalCount} {@code interval}s
+     * from the first charge on, with no end date or count, the default notice, and {@code unpaid} after the last retry.
+     */
+    static SubscriptionTerms openEnded(Interval interval, int intervalCount, long amount, ZoneId timeZone) {
+        return new SubscriptionTerms(interval, intervalCount, amount, null, null, null, DEFAULT_NOTICE_DAYS,
+                OnFinalFailure.UNPAID, timeZone);
+    }
+
     /** The terms as read back from their {@link #wire} form (trusted: written by {@link #wire}). */
     static SubscriptionTerms restore(JsonNode stored) {
         ObjectNode options = JsonNodeFactory.instance.objectNode();

@@ -29,8 +29,15 @@ class PaymentChecksTest {
     }
 
     private static Customer customer(String currency, Long balance, PaymentRules rules) {
-        return new Customer("bcus_1", "C-1", "Ada", null, null, new RunningBalance("ob_2", currency, balance, rules),
-                null, NOW, NOW);
+        return customer(new RunningBalance("ob_2", currency, balance, rules));
+    }
+
+    private static Customer customerWithoutBalance() {
+        return customer(RunningBalance.notSetUp("ob_2"));
+    }
+
+    private static Customer customer(RunningBalance balance) {
+        return new Customer("bcus_1", "C-1", "Ada", null, null, balance, null, NOW, NOW);
     }
 
     @Test
@@ -46,7 +53,7 @@ class PaymentChecksTest {
         // A voided bill with no currency would fail every check: only the voided state is named.
         assertThat(firstRejection(PAYABLE, bill(BillStatus.VOIDED, null, null), 5000, "USD"))
                 .contains(new BillVoided("paid"));
-        assertThat(firstRejection(TERMS, customer(null, null, null), 5, "ZAR")).contains(new NoCurrency("customer"));
+        assertThat(firstRejection(TERMS, customerWithoutBalance(), 5, "ZAR")).contains(new NoCurrency("customer"));
         assertThat(firstRejection(TERMS, customer("ZAR", null, null), 5, "ZAR"))
                 .contains(new NoPaymentRules("customer"));
         assertThat(firstRejection(TERMS, bill(BillStatus.UNPAID, "ZAR", new PaymentRules(null, null, false, false)),

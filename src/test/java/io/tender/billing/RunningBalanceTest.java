@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class RunningBalanceTest {
 
-    private static final RunningBalance NEVER_SET = new RunningBalance("ob_1", null, null, null);
+    private static final RunningBalance NEVER_SET = RunningBalance.notSetUp("ob_1");
 
     @Test
     void aBalanceNeverSetCountsAsNothingOwedAndAPaymentMakesItACredit() {

@@ -101,8 +101,8 @@ class MandateWordsTest {
             daily      | 1     | 2027-02-01   | You allow Acme to charge this card ZAR 99.00 every day, from 1 February 2027.
             """)
     void theMandateOfASubscriptionInPlainWords(String interval, int count, LocalDate firstCharge, String sentence) {
-        var subscription = new SubscriptionTerms(SubscriptionTerms.Interval.valueOf(interval.toUpperCase()), count,
-                9900, null, null, null, 2, SubscriptionTerms.OnFinalFailure.UNPAID, MandateTerms.DEFAULT_ZONE);
+        var subscription = SubscriptionTerms.openEnded(SubscriptionTerms.Interval.valueOf(interval.toUpperCase()),
+                count, 9900, MandateTerms.DEFAULT_ZONE);
         var terms = MandateTerms.ofSubscription(subscription, LocalDate.of(2027, 1, 31), 1, firstCharge, null,
                 MandateTerms.DEFAULT_ZONE);
 

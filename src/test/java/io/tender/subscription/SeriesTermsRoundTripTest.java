@@ -61,8 +61,8 @@ class SeriesTermsRoundTripTest {
             """)
     void aSubscriptionsMandateReadsBackWithItsInterval(String interval, int count, long amount, LocalDate anchor,
                                                       int firstIndex, LocalDate start, LocalDate end, ZoneId zone) {
-        var subscription = new SubscriptionTerms(SubscriptionTerms.Interval.valueOf(interval.toUpperCase()), count,
-                amount, null, null, null, 2, SubscriptionTerms.OnFinalFailure.UNPAID, zone);
+        var subscription = SubscriptionTerms.openEnded(SubscriptionTerms.Interval.valueOf(interval.toUpperCase()),
+                count, amount, zone);
         var terms = MandateTerms.ofSubscription(subscription, anchor, firstIndex, start, end, zone);
 
         MandateTerms restored = MandateTerms.restore(stored(terms.wire()));

@@ -27,6 +27,10 @@ public record LiveProviderSettings(String baseUrl, String apiKey,
                                @DefaultValue("false") boolean hold, Boolean lookup,
                                @DefaultValue("true") boolean reverse, @DefaultValue("ZAR") String currency,
                                ChangeVoucherDelivery changeVoucher) {
+
+        /** A type with no group of its own: every value from the shared settings and the type's defaults. */
+        public static final TypeSettings UNSET = new TypeSettings(null, null, null, null, false, null, true, "ZAR",
+                null);
     }
 
     /**

@@ -49,7 +49,7 @@ class HttpVoucherProviderTest {
     }
 
     private VoucherProvider provider(String baseUrl, int window, int maxConcurrent) {
-        var defaults = new LiveProviderSettings.TypeSettings(null, null, null, null, false, null, true, "ZAR", null);
+        var defaults = LiveProviderSettings.TypeSettings.UNSET;
         var settings = new LiveProviderSettings(baseUrl, "secret", Duration.ofMillis(500), Duration.ofSeconds(3),
                 new LiveProviderSettings.Resilience(50, window, window, Duration.ofMinutes(5), maxConcurrent, 3,
                         Duration.ofMillis(10)),
