@@ -140,14 +140,23 @@ public final class Browser implements AutoCloseable {
                 action.run();
                 return true;
             } catch (org.openqa.selenium.WebDriverException e) {
-                if (e instanceof org.openqa.selenium.StaleElementReferenceException
-                        || String.valueOf(e.getMessage()).contains("does not belong to the document")) {
+                if (replacedMeanwhile(e)) {
                     return null;
                 }
                 throw e;
             }
         }, what);
         return this;
+    }
+
+    /**
+     * Whether the element a command reached for belonged to a document the browser has replaced since (the page
+     * navigated while the command ran): chromedriver says so as a stale element or, for a node it had looked up just
+     * before, as an inspector error. The command is tried again on the new document.
+     */
+    private static boolean replacedMeanwhile(org.openqa.selenium.WebDriverException e) {
+        return e instanceof org.openqa.selenium.StaleElementReferenceException
+                || String.valueOf(e.getMessage()).contains("does not belong to the document");
     }
 
     public Browser type(String label, String text) {
@@ -180,8 +189,16 @@ public final class Browser implements AutoCloseable {
 
     public <T> T await(ExpectedCondition<T> condition, String what) {
         return new WebDriverWait(driver, TIMEOUT).withMessage(() -> "waiting for " + what + " on " + url())
-                .ignoring(org.openqa.selenium.StaleElementReferenceException.class)
-                .until(condition);
+                .until(d -> {
+                    try {
+                        return condition.apply(d);
+                    } catch (org.openqa.selenium.WebDriverException e) {
+                        if (replacedMeanwhile(e)) {
+                            return null; // read again from the document that replaced it
+                        }
+                        throw e;
+                    }
+                });
     }
 
     public Object script(String script, Object... args) {
