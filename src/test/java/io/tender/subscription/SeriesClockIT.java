@@ -4,13 +4,12 @@ import io.tender.payment.Collect;
 import io.tender.checkout.Checkout;
 import io.tender.support.Api;
 import io.tender.support.IntegrationTestSupport;
+import io.tender.support.MovableClock;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.context.annotation.Bean;
-import org.springframework.context.annotation.Primary;
+import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -21,8 +20,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.time.ZoneOffset;
-import java.util.concurrent.atomic.AtomicReference;
 
 import static io.tender.support.ProblemAssertions.assertProblem;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,6 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * because of time zones), its notice first, each period once however often the schedule runs; and a mandate's "today"
  * for a {@code next_in_series} charge is the date in the mandate's zone.
  */
+@Import(MovableClock.AsTheServicesClock.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
         "tender.admin-token=" + IntegrationTestSupport.ADMIN_TOKEN,
         "management.server.port=0",
@@ -49,38 +47,6 @@ class SeriesClockIT extends IntegrationTestSupport {
         registry.add("tender.data-dir", DATA_DIR::toString);
     }
 
-    /** A clock the test sets; it starts at the real time. */
-    static final class MovableClock extends Clock {
-        private final AtomicReference<Instant> now = new AtomicReference<>(Instant.now());
-
-        void set(Instant instant) {
-            now.set(instant);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Instant instant() {
-            return now.get();
-        }
-    }
-
-    @TestConfiguration
-    static class Clocks {
-        @Bean
-        @Primary
-        MovableClock movableClock() {
-            return new MovableClock();
-        }
-    }
 
     @Autowired
     private MovableClock clock;
