@@ -2,14 +2,12 @@ package io.tender.auth;
 
 import io.tender.secrets.HashKeys;
 import io.tender.secrets.KeyedHash;
+import io.tender.support.MovableClock;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -32,24 +30,11 @@ class ApiKeysTest {
     private static final String KEY = "sk_test_0123456789abcdef0123456789abcdef01234567";
     private static final Caller CALLER = new Caller("mer_1", Mode.TEST, KeyKind.SK_TEST, "key_1");
 
-    /** A clock the test moves. */
-    private static final class MovableClock extends Clock {
-        volatile Instant now = Instant.parse("2026-11-28T10:00:00Z");
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
+    /** The test's clock, at a fixed start it moves from. */
+    private static MovableClock clock() {
+        MovableClock clock = new MovableClock();
+        clock.set(Instant.parse("2026-11-28T10:00:00Z"));
+        return clock;
     }
 
     /**
@@ -69,7 +54,7 @@ class ApiKeysTest {
         }
 
         HeldLookups() {
-            this(new MovableClock());
+            this(clock());
         }
 
         @Override
@@ -142,24 +127,24 @@ class ApiKeysTest {
 
     @Test
     void aRolledKeyWorksDuringItsOverlapAndIsRefusedFromItsExpiryEvenWhenItsLookupIsCached() {
-        MovableClock clock = new MovableClock();
+        MovableClock clock = clock();
         HeldLookups keys = new HeldLookups(clock);
-        keys.expiresAt = clock.now.plus(Duration.ofHours(1));
+        keys.expiresAt = clock.instant().plus(Duration.ofHours(1));
         assertThat(keys.authenticate(KEY)).contains(CALLER);
 
-        clock.now = clock.now.plus(Duration.ofMinutes(59));
+        clock.advance(Duration.ofMinutes(59));
         assertThat(keys.authenticate(KEY)).as("during the overlap").contains(CALLER);
 
-        clock.now = keys.expiresAt;
+        clock.set(keys.expiresAt);
         assertThat(keys.authenticate(KEY)).as("from the expiry, though the lookup is cached").isEmpty();
         assertThat(keys.lookups).isEqualTo(1);
     }
 
     @Test
     void anExpiredKeyIsNotFoundInTheDatabaseEither() {
-        MovableClock clock = new MovableClock();
+        MovableClock clock = clock();
         HeldLookups keys = new HeldLookups(clock);
-        keys.expiresAt = clock.now.minusMillis(1);
+        keys.expiresAt = clock.instant().minusMillis(1);
         assertThat(keys.authenticate(KEY)).isEmpty();
         assertThat(keys.authenticate(KEY)).isEmpty();
         assertThat(keys.lookups).as("a refusal is never cached").isEqualTo(2);
@@ -167,12 +152,12 @@ class ApiKeysTest {
 
     @Test
     void aKeysLastUseIsWrittenAtMostOnceAMinuteOffTheRequestsThreadAndNotForARefusedRequest() throws Exception {
-        MovableClock clock = new MovableClock();
+        MovableClock clock = clock();
         HeldLookups keys = new HeldLookups(clock);
-        Instant first = clock.now;
+        Instant first = clock.instant();
         for (int i = 0; i < 50; i++) {
             assertThat(keys.authenticate(KEY)).contains(CALLER);
-            clock.now = clock.now.plusMillis(100);
+            clock.advance(Duration.ofMillis(100));
         }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (keys.usesWritten.isEmpty() && System.nanoTime() < deadline) {
@@ -181,13 +166,13 @@ class ApiKeysTest {
         Thread.sleep(100);
         assertThat(keys.usesWritten).as("one write for 50 requests within the minute").containsExactly(first);
 
-        clock.now = first.plus(ApiKeys.LAST_USED_INTERVAL);
+        clock.set(first.plus(ApiKeys.LAST_USED_INTERVAL));
         assertThat(keys.authenticate(KEY)).contains(CALLER);
         deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (keys.usesWritten.size() < 2 && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
-        assertThat(keys.usesWritten).as("the next minute, the next write").containsExactly(first, clock.now);
+        assertThat(keys.usesWritten).as("the next minute, the next write").containsExactly(first, clock.instant());
 
         HeldLookups revoked = new HeldLookups(clock);
         revoked.revoked.set(true);
