@@ -4,7 +4,6 @@ import io.tender.api.Keyset;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
 
 import java.time.Instant;
 import java.time.LocalDate;
@@ -17,7 +16,7 @@ import java.util.Optional;
  * and mode: another merchant's rows and the other mode's never appear, whatever the search, id or cursor says.
  */
 @Service
-public class BillingSearch {
+public record BillingSearch(Customers customers, Accounts accounts, Bills bills, PaymentApplications applications) {
 
     /** The most rows a page holds. */
     public static final int MAX_LIMIT = 100;
@@ -82,23 +81,10 @@ public class BillingSearch {
         }
     }
 
-    private final Customers customers;
-    private final Accounts accounts;
-    private final Bills bills;
-    private final PaymentApplications applications;
-
-    BillingSearch(Customers customers, Accounts accounts, Bills bills, PaymentApplications applications) {
-        this.customers = customers;
-        this.accounts = accounts;
-        this.bills = bills;
-        this.applications = applications;
-    }
-
     /**
      * The page of the merchant's customers after {@code after} (null: the first), newest first. {@code search}
      * (null: all) is a {@code bcus_} id, an email (any case), the start of a name (any case) or an external reference.
      */
-    @Transactional(readOnly = true)
     public Page<CustomerRow> customers(String merchantId, Mode mode, String search, Keyset after, int limit) {
         Caller caller = caller(merchantId, mode, limit);
         List<Customer> rows = customers.page(caller, search, after, limit + 1);
@@ -126,7 +112,6 @@ public class BillingSearch {
     }
 
     /** The page of the merchant's bills that match {@code filter}, after {@code after} (null: the first). */
-    @Transactional(readOnly = true)
     public Page<BillRow> bills(String merchantId, Mode mode, BillFilter filter, Keyset after, int limit) {
         List<Bill> rows = bills.page(caller(merchantId, mode, limit), filter, after, limit + 1);
         return page(rows, limit, BillingSearch::row, b -> new Keyset(b.createdAt(), b.id()));

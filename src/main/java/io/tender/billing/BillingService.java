@@ -6,7 +6,7 @@ import io.tender.api.ListQuery;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Instant;
 
@@ -16,32 +16,21 @@ import java.time.Instant;
  * change locks the row it changes, so it serializes with payments applied to the same obligation.
  */
 @Service
-class BillingService {
-
-    private final Customers customers;
-    private final Accounts accounts;
-    private final Bills bills;
-
-    BillingService(Customers customers, Accounts accounts, Bills bills) {
-        this.customers = customers;
-        this.accounts = accounts;
-        this.bills = bills;
-    }
+record BillingService(Customers customers, Accounts accounts, Bills bills, TransactionTemplate tx) {
 
     // Customers
 
-    @Transactional
     CustomerView createCustomer(Caller caller, NewCustomer request) {
-        return CustomerView.of(create(caller, request));
+        return tx.execute(status -> CustomerView.of(create(caller, request)));
     }
 
     CustomerView getCustomer(Caller caller, String reference) {
         return CustomerView.of(customer(caller, reference));
     }
 
-    @Transactional
     CustomerView patchCustomer(Caller caller, String reference, CustomerPatch patch) {
-        return CustomerView.of(customers.change(caller, reference, c -> c.patched(patch, Timestamps.now())));
+        return tx.execute(status -> CustomerView.of(
+                customers.change(caller, reference, c -> c.patched(patch, Timestamps.now()))));
     }
 
     ListPage<CustomerView> listCustomers(Caller caller, ListQuery query, String externalReference) {
@@ -51,18 +40,17 @@ class BillingService {
 
     // Accounts
 
-    @Transactional
     AccountView createAccount(Caller caller, NewAccount request) {
-        return AccountView.of(create(caller, request));
+        return tx.execute(status -> AccountView.of(create(caller, request)));
     }
 
     AccountView getAccount(Caller caller, String reference) {
         return AccountView.of(accounts.find(caller, reference, false).orElseThrow(BillingResource.ACCOUNT::notFound));
     }
 
-    @Transactional
     AccountView patchAccount(Caller caller, String reference, AccountPatch patch) {
-        return AccountView.of(accounts.change(caller, reference, a -> a.patched(patch, Timestamps.now())));
+        return tx.execute(status -> AccountView.of(
+                accounts.change(caller, reference, a -> a.patched(patch, Timestamps.now()))));
     }
 
     ListPage<AccountView> listAccounts(Caller caller, ListQuery query, String customer, String externalReference) {
@@ -73,40 +61,40 @@ class BillingService {
     // Bills
 
     /** Creates the customer and account first when the request nests them; a failure at any step undoes all. */
-    @Transactional
     BillView createBill(Caller caller, NewBill request) {
-        Account account = request.account() == null ? null : resolve(caller, request.account());
-        String customerId = account == null ? null : account.customerId();
-        if (request.customer() != null) {
-            Customer customer = customer(caller, request.customer());
-            if (account != null && !account.customerId().equals(customer.id())) {
-                throw new BillingRejection.NotCustomerOfAccount().thrown();
+        return tx.execute(status -> {
+            Account account = request.account() == null ? null : resolve(caller, request.account());
+            String customerId = account == null ? null : account.customerId();
+            if (request.customer() != null) {
+                Customer customer = customer(caller, request.customer());
+                if (account != null && !account.customerId().equals(customer.id())) {
+                    throw new BillingRejection.NotCustomerOfAccount().thrown();
+                }
+                customerId = customer.id();
             }
-            customerId = customer.id();
-        }
-        Instant now = Timestamps.now();
-        Bill bill = new Bill(BillingResource.BILL.newId(), request.externalReference(), Ids.newId(Obligation.PREFIX),
-                customerId, account == null ? null : account.id(), BillStatus.UNPAID, request.currency(),
-                request.amountDue(), 0, request.billDate(), request.dueDate(), request.paymentRules(),
-                request.metadata(), now, now);
-        if (!bills.insert(caller, bill)) {
-            throw BillingResource.BILL.duplicateReference();
-        }
-        return BillView.of(bill);
+            Instant now = Timestamps.now();
+            Bill bill = new Bill(BillingResource.BILL.newId(), request.externalReference(),
+                    Ids.newId(Obligation.PREFIX), customerId, account == null ? null : account.id(), BillStatus.UNPAID,
+                    request.currency(), request.amountDue(), 0, request.billDate(), request.dueDate(),
+                    request.paymentRules(), request.metadata(), now, now);
+            if (!bills.insert(caller, bill)) {
+                throw BillingResource.BILL.duplicateReference();
+            }
+            return BillView.of(bill);
+        });
     }
 
     BillView getBill(Caller caller, String reference) {
         return BillView.of(bills.find(caller, reference, false).orElseThrow(BillingResource.BILL::notFound));
     }
 
-    @Transactional
     BillView patchBill(Caller caller, String reference, BillPatch patch) {
-        return BillView.of(bills.change(caller, reference, b -> b.corrected(patch, Timestamps.now())));
+        return tx.execute(status -> BillView.of(
+                bills.change(caller, reference, b -> b.corrected(patch, Timestamps.now()))));
     }
 
-    @Transactional
     BillView voidBill(Caller caller, String reference) {
-        return BillView.of(bills.change(caller, reference, b -> b.voided(Timestamps.now())));
+        return tx.execute(status -> BillView.of(bills.change(caller, reference, b -> b.voided(Timestamps.now()))));
     }
 
     ListPage<BillView> listBills(Caller caller, ListQuery query, String customer, String account, String status,

@@ -2,6 +2,7 @@ package io.tender.billing;
 
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
+import io.tender.database.Transactions;
 import io.tender.outbox.Outbox;
 import io.tender.payment.Payment;
 import io.tender.payment.PaymentObligations;
@@ -9,8 +10,7 @@ import io.tender.payment.PaymentStatus;
 import io.tender.payment.PaymentView;
 import io.tender.payment.Payments;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Propagation;
-import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.json.JsonMapper;
 
 import java.time.Instant;
@@ -29,7 +29,9 @@ import java.util.stream.Stream;
  * reverses its share of an application the same way ({@link #reverseRefunded}, {@code obligation.amount_reversed}).
  */
 @Service
-public class ObligationPayments implements PaymentObligations {
+public record ObligationPayments(Payments payments, Customers customers, Accounts accounts, Bills bills,
+                                 PaymentApplications applications, PaymentReversals reversals, Outbox outbox,
+                                 JsonMapper json, TransactionTemplate tx) implements PaymentObligations {
 
     static final String AGGREGATE = "billing.obligation";
 
@@ -77,50 +79,31 @@ public class ObligationPayments implements PaymentObligations {
         }
     }
 
-    private final Payments payments;
-    private final Customers customers;
-    private final Accounts accounts;
-    private final Bills bills;
-    private final PaymentApplications applications;
-    private final PaymentReversals reversals;
-    private final Outbox outbox;
-    private final JsonMapper json;
-
-    ObligationPayments(Payments payments, Customers customers, Accounts accounts, Bills bills,
-                       PaymentApplications applications, PaymentReversals reversals, Outbox outbox, JsonMapper json) {
-        this.payments = payments;
-        this.customers = customers;
-        this.accounts = accounts;
-        this.bills = bills;
-        this.applications = applications;
-        this.reversals = reversals;
-        this.outbox = outbox;
-        this.json = json;
-    }
-
     /**
      * Applies a succeeded payment to the obligation it was made for, at most once: a payment applied before is
      * answered with its earlier application. A payment the obligation's rules refuse changes nothing (422).
      */
-    @Transactional
     public Outcome apply(Caller caller, String paymentId) {
-        Payment payment = payments.get(caller, paymentId);
-        if (payment.status() != PaymentStatus.SUCCEEDED) {
-            throw new BillingRejection.PaymentNotSucceeded(payment.status().wire()).thrown();
-        }
-        if (payment.obligationId() == null) {
-            throw new BillingRejection.NotForObligation().thrown();
-        }
-        // The lock comes first: a second application of this payment waits here and then finds the first one.
-        Obligation obligation = lock(caller, payment.obligationId());
-        var earlier = applications.find(payment.id());
-        if (earlier.isPresent()) {
-            return new Outcome.AlreadyApplied(earlier.get());
-        }
-        refuseUnless(PAYABLE, obligation, payment.amount(), payment.currency());
+        return tx.execute(s -> {
+            Payment payment = payments.get(caller, paymentId);
+            if (payment.status() != PaymentStatus.SUCCEEDED) {
+                throw new BillingRejection.PaymentNotSucceeded(payment.status().wire()).thrown();
+            }
+            if (payment.obligationId() == null) {
+                throw new BillingRejection.NotForObligation().thrown();
+            }
+            // The lock comes first: a second application of this payment waits here and then finds the first one.
+            Obligation obligation = lock(caller, payment.obligationId());
+            var earlier = applications.find(payment.id());
+            if (earlier.isPresent()) {
+                return new Outcome.AlreadyApplied(earlier.get());
+            }
+            refuseUnless(PAYABLE, obligation, payment.amount(), payment.currency());
 
-        Instant now = Timestamps.now();
-        return new Outcome.Applied(record(caller, payment, obligation, obligation.applied(payment.amount(), now), now));
+            Instant now = Timestamps.now();
+            return new Outcome.Applied(
+                    record(caller, payment, obligation, obligation.applied(payment.amount(), now), now));
+        });
     }
 
     /** Moves the obligation, writes {@code obligation.amount_applied} and records the application. */
@@ -148,22 +131,22 @@ public class ObligationPayments implements PaymentObligations {
      * The test-mode stand-in for Collect (decisions §4): records a succeeded payment for the named bill, account or
      * customer and applies it, exactly as a real payment will be. A refusal rolls the payment back with the rest.
      */
-    @Transactional
     PaymentView recordTestPayment(Caller caller, TestPayment request) {
-        Optional<? extends Obligation> found = switch (request.target()) {
-            case CUSTOMER -> customers.find(caller, request.reference(), false);
-            case ACCOUNT -> accounts.find(caller, request.reference(), false);
-            case BILL -> bills.find(caller, request.reference(), false);
-        };
-        Obligation target = found.orElseThrow(request.target()::notFound);
-        Payment payment = payments.recordSucceeded(caller, request.amount(), request.currency(), target.obligationId(),
-                target.customerId());
-        apply(caller, payment.id());
-        return PaymentView.of(payment);
+        return tx.execute(s -> {
+            Optional<? extends Obligation> found = switch (request.target()) {
+                case CUSTOMER -> customers.find(caller, request.reference(), false);
+                case ACCOUNT -> accounts.find(caller, request.reference(), false);
+                case BILL -> bills.find(caller, request.reference(), false);
+            };
+            Obligation target = found.orElseThrow(request.target()::notFound);
+            Payment payment = payments.recordSucceeded(caller, request.amount(), request.currency(),
+                    target.obligationId(), target.customerId());
+            apply(caller, payment.id());
+            return PaymentView.of(payment);
+        });
     }
 
     @Override
-    @Transactional(readOnly = true)
     public Target check(Caller caller, Kind kind, String reference, Long amount, String currency) {
         Obligation obligation = switch (kind) {
             case BILL -> bills.find(caller, reference, false).<Obligation>map(b -> b)
@@ -181,7 +164,6 @@ public class ObligationPayments implements PaymentObligations {
     }
 
     @Override
-    @Transactional(readOnly = true)
     public boolean customerExists(Caller caller, String customerId) {
         return BillingResource.CUSTOMER.namesId(customerId) && customers.find(caller, customerId, false).isPresent();
     }
@@ -197,14 +179,13 @@ public class ObligationPayments implements PaymentObligations {
     }
 
     @Override
-    @Transactional
     public void recheck(Caller caller, String obligationId, long amount, String currency) {
-        refuseUnless(TERMS, lock(caller, obligationId), amount, currency);
+        tx.executeWithoutResult(s -> refuseUnless(TERMS, lock(caller, obligationId), amount, currency));
     }
 
     @Override
-    @Transactional(propagation = Propagation.MANDATORY)
     public Optional<String> applyReceived(Caller caller, String paymentId) {
+        Transactions.mandatory("applying a received payment");
         Payment payment = payments.get(caller, paymentId);
         if (payment.obligationId() == null || payment.status() != PaymentStatus.SUCCEEDED) {
             return Optional.empty();
@@ -231,8 +212,8 @@ public class ObligationPayments implements PaymentObligations {
      * like any other (its {@code amount_paid} down, still voided): the money left, whatever the bill's state.
      */
     @Override
-    @Transactional(propagation = Propagation.MANDATORY)
     public Optional<String> reverseRefunded(Caller caller, String paymentId, String refundId, long amount) {
+        Transactions.mandatory("reversing a refunded payment");
         if (amount < 1) {
             throw new IllegalArgumentException("a refund reverses a positive amount, not " + amount);
         }

@@ -8,7 +8,7 @@
  * The merchant dashboard reads customers, accounts, bills and applied payments through
  * {@link io.tender.billing.BillingSearch} only.
  */
-@ApplicationModule(allowedDependencies = {"api", "auth", "idempotency", "outbox", "payment"})
+@ApplicationModule(allowedDependencies = {"api", "auth", "database", "idempotency", "outbox", "payment"})
 package io.tender.billing;
 
 import org.springframework.modulith.ApplicationModule;

@@ -3,10 +3,10 @@ package io.tender.outbox;
 import io.tender.api.Ids;
 import io.tender.auth.Caller;
 import io.tender.database.Statement;
+import io.tender.database.Transactions;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import org.springframework.transaction.IllegalTransactionStateException;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 import tools.jackson.databind.json.JsonMapper;
@@ -73,10 +73,7 @@ public class Outbox {
      * when that transaction commits.
      */
     public Appending appending(Caller caller, Event event) {
-        // What @Transactional(propagation = MANDATORY) checks, without a proxy around every append.
-        if (!TransactionSynchronizationManager.isActualTransactionActive()) {
-            throw new IllegalTransactionStateException("an event is appended in the transaction of its change");
-        }
+        Transactions.mandatory("an event's append");
         // Ordered: the event log lists events newest first by id, and one transaction may append several.
         String id = Ids.newOrderedId("evt_");
         String payload = cloudEvents.write(id, "/" + event.aggregateType().replace('.', '/'), event.type(),

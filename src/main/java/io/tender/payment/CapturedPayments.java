@@ -2,9 +2,8 @@ package io.tender.payment;
 
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
+import io.tender.database.Transactions;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Propagation;
-import org.springframework.transaction.annotation.Transactional;
 
 import java.time.Instant;
 import java.util.List;
@@ -17,7 +16,7 @@ import java.util.Optional;
  * takes the payment from a writer holding it (a capture in flight).
  */
 @Service
-public class CapturedPayments {
+public record CapturedPayments(Payments payments) {
 
     /**
      * A payment as a refund reads it.
@@ -38,12 +37,6 @@ public class CapturedPayments {
     public record Call(Instant at, String type, String status, long amount, PaymentError error) {
     }
 
-    private final Payments payments;
-
-    CapturedPayments(Payments payments) {
-        this.payments = payments;
-    }
-
     /** The payment as it is now, unlocked (a page showing what may be refunded); empty for an unknown id. */
     public Optional<Captured> find(Caller caller, String paymentId) {
         return payments.find(caller, paymentId).map(CapturedPayments::captured);
@@ -61,8 +54,8 @@ public class CapturedPayments {
      * {@code paid_amount} one at a time. 404 {@code payment_not_found} for an unknown id; 409 when {@code ifMatch}
      * (null: none) is not its version.
      */
-    @Transactional(propagation = Propagation.MANDATORY)
     public Captured lock(Caller caller, String paymentId, Integer ifMatch) {
+        Transactions.mandatory("locking a payment for its refund");
         Payment payment = payments.lock(caller, paymentId);
         if (ifMatch != null && ifMatch != payment.version()) {
             throw new PaymentRejection.VersionMismatch(payment.version(), ifMatch).thrown();
@@ -74,14 +67,14 @@ public class CapturedPayments {
      * A refund of the payment was recorded, in the transaction holding its lock: its {@code version} moves, so that
      * an {@code If-Match} of the version read before cannot refund it again under another Idempotency-Key.
      */
-    @Transactional(propagation = Propagation.MANDATORY)
     public void refundRecorded(String paymentId) {
+        Transactions.mandatory("recording a refund on its payment");
         payments.refundRecorded(paymentId);
     }
 
     /** A refund of {@code amount} succeeded, in the transaction recording it: {@code refunded_amount} adds it. */
-    @Transactional(propagation = Propagation.MANDATORY)
     public void refunded(String paymentId, long amount) {
+        Transactions.mandatory("adding a refund to its payment");
         payments.addRefunded(paymentId, amount);
     }
 

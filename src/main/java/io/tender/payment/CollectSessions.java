@@ -2,10 +2,9 @@ package io.tender.payment;
 
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
+import io.tender.database.Transactions;
 import io.tender.processor.PaymentMethodInput;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Propagation;
-import org.springframework.transaction.annotation.Transactional;
 
 import java.time.Instant;
 import java.util.List;
@@ -18,7 +17,8 @@ import java.util.Optional;
  * the same processor calls, and the session's moves come back to them through {@link SessionOrigin}.
  */
 @Service
-public class CollectSessions {
+public record CollectSessions(PaymentSessionService service, PaymentAttempts attempts, PaymentViews views,
+                              PaymentSessions sessions, Payments payments) {
 
     /**
      * A session to open. {@code amount} and {@code currency} may be null for a bill or account (what is outstanding,
@@ -29,21 +29,6 @@ public class CollectSessions {
     public record Opening(Long amount, String currency, PaymentObligations.Kind target, String targetReference,
                           String customerId, List<String> visiblePaymentMethods, String returnUrl, Instant expiresAt,
                           String externalReference, Map<String, String> metadata, SessionOrigin.Ref origin) {
-    }
-
-    private final PaymentSessionService service;
-    private final PaymentAttempts attempts;
-    private final PaymentViews views;
-    private final PaymentSessions sessions;
-    private final Payments payments;
-
-    CollectSessions(PaymentSessionService service, PaymentAttempts attempts, PaymentViews views,
-                    PaymentSessions sessions, Payments payments) {
-        this.service = service;
-        this.attempts = attempts;
-        this.views = views;
-        this.sessions = sessions;
-        this.payments = payments;
     }
 
     /** Whether the phone number belongs to the country (E.164 with its dialling code), as {@link #push} requires. */
@@ -63,8 +48,8 @@ public class CollectSessions {
      * Opens the session in the caller's transaction, with {@code payment_session.created}. A bill or account is
      * checked as for {@code POST /collect/payment_sessions} (404, 409, 422 rejections).
      */
-    @Transactional(propagation = Propagation.MANDATORY)
     public PaymentSessionView open(Caller caller, Opening opening) {
+        Transactions.mandatory("opening a session for an origin");
         var options = SessionOptions.redirect(opening.returnUrl(), opening.visiblePaymentMethods() == null
                 ? PaymentMethodType.WIRE : List.copyOf(opening.visiblePaymentMethods()));
         var command = new NewPaymentSession("one_time", opening.amount(), opening.currency(), "ZA", opening.target(),
@@ -77,16 +62,16 @@ public class CollectSessions {
      * Cancels an active session no attempt is in flight for, in the caller's transaction (409
      * {@code invalid_state_transition} otherwise). Its origin is told, like any move.
      */
-    @Transactional(propagation = Propagation.MANDATORY)
     public PaymentSessionView cancel(Caller caller, String paymentSessionId) {
+        Transactions.mandatory("cancelling an origin's session");
         PaymentSession session = sessions.get(caller, paymentSessionId, true);
         service.cancel(caller, session);
         return views.view(session);
     }
 
     /** Moves an active session's expiry, in the caller's transaction (409 when it is no longer active). */
-    @Transactional(propagation = Propagation.MANDATORY)
     public PaymentSessionView reschedule(Caller caller, String paymentSessionId, Instant expiresAt) {
+        Transactions.mandatory("moving a session's expiry");
         PaymentSession session = sessions.get(caller, paymentSessionId, true);
         service.reschedule(caller, session, expiresAt);
         return views.view(session);
@@ -97,8 +82,8 @@ public class CollectSessions {
      * changing itself and its session takes this first, then its own row: the order in which the session's own moves
      * take them (the session, then {@link SessionOrigin#moved}), so that the two never wait on each other.
      */
-    @Transactional(propagation = Propagation.MANDATORY)
     public PaymentSessionView lock(Caller caller, String paymentSessionId) {
+        Transactions.mandatory("locking a session");
         return views.view(sessions.get(caller, paymentSessionId, true));
     }
 

@@ -8,7 +8,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -122,10 +122,13 @@ public class PaymentSearch {
 
     private final JdbcClient jdbc;
     private final PaymentObligations customers;
+    private final TransactionTemplate readOnly;
 
-    PaymentSearch(JdbcClient jdbc, PaymentObligations customers) {
+    PaymentSearch(JdbcClient jdbc, PaymentObligations customers, TransactionTemplate tx) {
         this.jdbc = jdbc;
         this.customers = customers;
+        this.readOnly = new TransactionTemplate(Objects.requireNonNull(tx.getTransactionManager()));
+        readOnly.setReadOnly(true);
     }
 
     /**
@@ -157,8 +160,11 @@ public class PaymentSearch {
      * the database gives them {@value #EXPORT_BATCH} at a time from a cursor of one read-only transaction, so the
      * whole set is one consistent view and never held in memory at once.
      */
-    @Transactional(readOnly = true)
     public void export(String merchantId, Mode mode, PaymentFilter filter, Consumer<Row> rows) {
+        readOnly.executeWithoutResult(s -> read(merchantId, mode, filter, rows));
+    }
+
+    private void read(String merchantId, Mode mode, PaymentFilter filter, Consumer<Row> rows) {
         Caller caller = Caller.system(merchantId, mode);
         List<String> customerIds = customerIds(caller, filter);
         if (customerIds != null && customerIds.isEmpty()) {
@@ -186,7 +192,6 @@ public class PaymentSearch {
      * starting with {@code =}, {@code +}, {@code -}, {@code @}, a tab or a carriage return) is written with a leading
      * apostrophe, so opening the file runs nothing a customer or a merchant's integration typed.
      */
-    @Transactional(readOnly = true)
     public long exportCsv(String merchantId, Mode mode, PaymentFilter filter, Writer out) {
         long[] written = {0};
         try {

@@ -6,12 +6,11 @@ import io.tender.api.Rejections;
 import io.tender.api.Timestamps;
 import io.tender.auth.Caller;
 import io.tender.auth.Mode;
+import io.tender.database.Transactions;
 import io.tender.settlement.LeasedRows;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
-import org.springframework.transaction.annotation.Propagation;
-import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -76,14 +75,13 @@ public class Payments {
      * Records a payment that has succeeded in full, for one obligation (billing's test helper). Runs in the caller's
      * transaction, so that the payment and what it pays for commit together.
      */
-    @Transactional(propagation = Propagation.MANDATORY)
     public Payment recordSucceeded(Caller caller, long amount, String currency, String obligationId) {
         return recordSucceeded(caller, amount, currency, obligationId, null);
     }
 
     /** {@link #recordSucceeded(Caller, long, String, String)}, naming the customer whose obligation it is. */
-    @Transactional(propagation = Propagation.MANDATORY)
     public Payment recordSucceeded(Caller caller, long amount, String currency, String obligationId, String customerId) {
+        Transactions.mandatory("recording a succeeded payment");
         Payment payment = Payment.succeeded(caller.merchantId(), caller.mode(), amount, currency, obligationId,
                 customerId, Timestamps.now());
         insert(payment, null);

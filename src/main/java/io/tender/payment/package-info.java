@@ -17,7 +17,7 @@
  * pages), and for series {@link io.tender.payment.SeriesTerms}, {@link io.tender.payment.FirstInSeries},
  * {@link io.tender.payment.MandateRules} and {@link io.tender.payment.ChargeOutcomes} (subscription).
  */
-@ApplicationModule(allowedDependencies = {"api", "apiversion", "auth", "idempotency", "outbox", "processor",
+@ApplicationModule(allowedDependencies = {"api", "apiversion", "auth", "database", "idempotency", "outbox", "processor",
         "processor :: sandbox", "secrets", "settlement"})
 package io.tender.payment;
 

@@ -16,7 +16,6 @@ import io.tender.payment.PaymentObligations;
 import io.tender.payment.PublicBase;
 import io.tender.payment.SessionOrigin;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Duration;
@@ -30,7 +29,9 @@ import java.util.Optional;
  * without the other.
  */
 @Service
-class PaymentPageService {
+record PaymentPageService(PaymentPages pages, PageVisits visits, PageTransactions transactions,
+                          IdempotentRequests idempotent, CollectSessions sessions, PaymentObligations obligations,
+                          PublicBase publicBase, Merchants merchants, TransactionTemplate tx) {
 
     static final String ORIGIN = "payment_page";
     /** How long a visitor has to pay at the checkout after continuing from the page. */
@@ -56,30 +57,6 @@ class PaymentPageService {
         boolean testMode() {
             return page.mode() == Mode.TEST;
         }
-    }
-
-    private final PaymentPages pages;
-    private final PageVisits visits;
-    private final PageTransactions transactions;
-    private final IdempotentRequests idempotent;
-    private final CollectSessions sessions;
-    private final PaymentObligations obligations;
-    private final PublicBase publicBase;
-    private final Merchants merchants;
-    private final TransactionTemplate tx;
-
-    PaymentPageService(PaymentPages pages, PageVisits visits, PageTransactions transactions,
-                       IdempotentRequests idempotent, CollectSessions sessions, PaymentObligations obligations,
-                       PublicBase publicBase, Merchants merchants, TransactionTemplate tx) {
-        this.pages = pages;
-        this.visits = visits;
-        this.transactions = transactions;
-        this.idempotent = idempotent;
-        this.sessions = sessions;
-        this.obligations = obligations;
-        this.publicBase = publicBase;
-        this.merchants = merchants;
-        this.tx = tx;
     }
 
     // ---- the merchant's API ----------------------------------------------------------------------------------
@@ -135,9 +112,8 @@ class PaymentPageService {
     }
 
     /** Marks the page deleted: later reads are 404; its transactions and payments stay. */
-    @Transactional
     void delete(Caller caller, String id) {
-        pages.delete(pages.get(caller, id, true), Timestamps.now());
+        tx.executeWithoutResult(s -> pages.delete(pages.get(caller, id, true), Timestamps.now()));
     }
 
     TransactionList transactions(Caller caller, String id, ListQuery query, String status) {

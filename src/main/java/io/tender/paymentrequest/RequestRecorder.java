@@ -1,12 +1,11 @@
 package io.tender.paymentrequest;
 
 import io.tender.auth.Caller;
+import io.tender.database.Transactions;
 import io.tender.outbox.Outbox;
 import io.tender.payment.PaymentView;
 import io.tender.payment.PublicBase;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.annotation.Propagation;
-import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -15,31 +14,19 @@ import tools.jackson.databind.json.JsonMapper;
  * its payment.
  */
 @Component
-class RequestRecorder {
+record RequestRecorder(PaymentRequests requests, Outbox outbox, PublicBase publicBase, JsonMapper json) {
 
     static final String AGGREGATE = "collect.payment_request";
 
-    private final PaymentRequests requests;
-    private final Outbox outbox;
-    private final PublicBase publicBase;
-    private final JsonMapper json;
-
-    RequestRecorder(PaymentRequests requests, Outbox outbox, PublicBase publicBase, JsonMapper json) {
-        this.requests = requests;
-        this.outbox = outbox;
-        this.publicBase = publicBase;
-        this.json = json;
-    }
-
-    @Transactional(propagation = Propagation.MANDATORY)
     void created(Caller caller, PaymentRequest request) {
+        Transactions.mandatory("recording a new payment request");
         requests.insert(request);
         append(caller, request, PaymentRequest.Transition.CREATED, null);
     }
 
     /** Writes a change; {@code payment}: the payment that paid the request (for {@code .paid}), else null. */
-    @Transactional(propagation = Propagation.MANDATORY)
     void changed(Caller caller, PaymentRequest request, PaymentRequest.Transition transition, PaymentView payment) {
+        Transactions.mandatory("recording a payment request's change");
         requests.update(request);
         append(caller, request, transition, payment);
     }

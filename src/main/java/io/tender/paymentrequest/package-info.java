@@ -5,7 +5,7 @@
  * paid, expired, cancelled, or (a declined push) failed. Depends on payments, billing's public API and the shared
  * kernel; nothing depends on it.
  */
-@ApplicationModule(allowedDependencies = {"api", "auth", "billing", "idempotency", "notify", "outbox", "payment",
+@ApplicationModule(allowedDependencies = {"api", "auth", "billing", "database", "idempotency", "notify", "outbox", "payment",
         "qr", "settlement"})
 package io.tender.paymentrequest;
 

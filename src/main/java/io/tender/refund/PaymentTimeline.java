@@ -8,7 +8,6 @@ import io.tender.outbox.EventLog;
 import io.tender.outbox.OutboxEvent;
 import io.tender.webhook.WebhookDeliveryLog;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,7 +23,8 @@ import java.util.stream.Stream;
  * unknown id all have an empty timeline.
  */
 @Service
-public class PaymentTimeline {
+public record PaymentTimeline(CapturedPayments payments, Refunds refunds, EventLog events,
+                              WebhookDeliveryLog deliveries) {
 
     /** One thing that happened to the payment, at {@link #at}. */
     public sealed interface Entry {
@@ -49,20 +49,7 @@ public class PaymentTimeline {
             implements Entry {
     }
 
-    private final CapturedPayments payments;
-    private final Refunds refunds;
-    private final EventLog events;
-    private final WebhookDeliveryLog deliveries;
-
-    PaymentTimeline(CapturedPayments payments, Refunds refunds, EventLog events, WebhookDeliveryLog deliveries) {
-        this.payments = payments;
-        this.refunds = refunds;
-        this.events = events;
-        this.deliveries = deliveries;
-    }
-
     /** The payment's timeline in time order (what happened at the same instant, in the order listed above). */
-    @Transactional(readOnly = true)
     public List<Entry> of(String merchantId, Mode mode, String paymentId) {
         Caller caller = Caller.system(merchantId, mode);
         if (payments.find(caller, paymentId).isEmpty()) {
