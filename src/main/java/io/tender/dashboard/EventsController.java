@@ -24,7 +24,6 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.util.UriComponentsBuilder;
 import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.SerializationFeature;
 
 import java.time.ZoneOffset;
 import java.util.HashMap;
@@ -41,22 +40,10 @@ import java.util.regex.Pattern;
  */
 @Hidden
 @Controller
-class EventsController {
+record EventsController(EventLog events, WebhookDeliveryLog deliveries, Merchants merchants, JsonMapper json) {
 
     static final int PAGE_SIZE = 25;
     private static final Pattern EVENT_ID = Ids.pattern("evt_");
-
-    private final EventLog events;
-    private final WebhookDeliveryLog deliveries;
-    private final Merchants merchants;
-    private final JsonMapper pretty;
-
-    EventsController(EventLog events, WebhookDeliveryLog deliveries, Merchants merchants, JsonMapper json) {
-        this.events = events;
-        this.deliveries = deliveries;
-        this.merchants = merchants;
-        this.pretty = json.rebuild().enable(SerializationFeature.INDENT_OUTPUT).build();
-    }
 
     @GetMapping("/dashboard/{mode:test|live}/developers/events")
     String list(@PathVariable String mode, @RequestParam(name = "type", required = false) String type,
@@ -111,7 +98,7 @@ class EventsController {
         OutboxEvent event = found.get();
         model.addAttribute("event", ListedEvent.of(event));
         // Escaped when shown (th:text): the data is the merchant's customers' text as much as ours.
-        model.addAttribute("json", pretty.writeValueAsString(event.envelope()));
+        model.addAttribute("json", json.writerWithDefaultPrettyPrinter().writeValueAsString(event.envelope()));
         model.addAttribute("deliveries", deliveries.ofEvents(caller, List.of(id)).getOrDefault(id, List.of()).stream()
                 .map(EventDelivery::of).toList());
         model.addAttribute("canAct", WebhooksController.acts(user, mode));

@@ -34,7 +34,9 @@ import java.util.Set;
  * and codes count against the sign-in throttle of the account and address, and land in the audit log.
  */
 @Component
-class Reauthentication {
+record Reauthentication(DashboardUsers users, PasswordEncoder passwords, SecondFactors secondFactors,
+                        SignInThrottle throttle, AuditLog audit, Merchants merchants, Clock clock,
+                        DashboardSettings settings) {
 
     static final String PASSWORD = "reauth_password";
     static final String CODE = "reauth_code";
@@ -44,28 +46,6 @@ class Reauthentication {
     private static final String CONFIRMED_AT = Reauthentication.class.getName() + ".confirmedAt";
     /** Never carried back into the form: the token has its own input, the secrets are typed again. */
     private static final Set<String> NOT_CARRIED = Set.of("_csrf", PASSWORD, CODE);
-
-    private final DashboardUsers users;
-    private final PasswordEncoder passwords;
-    private final SecondFactors secondFactors;
-    private final SignInThrottle throttle;
-    private final AuditLog audit;
-    private final Merchants merchants;
-    private final Clock clock;
-    private final Duration window;
-
-    Reauthentication(DashboardUsers users, PasswordEncoder passwords, SecondFactors secondFactors,
-                     SignInThrottle throttle, AuditLog audit, Merchants merchants, Clock clock,
-                     DashboardSettings settings) {
-        this.window = settings.reauthenticationWindow();
-        this.merchants = merchants;
-        this.users = users;
-        this.passwords = passwords;
-        this.secondFactors = secondFactors;
-        this.throttle = throttle;
-        this.audit = audit;
-        this.clock = clock;
-    }
 
     /**
      * Empty when the user confirmed who they are within the window (or does so with this request's
@@ -77,7 +57,7 @@ class Reauthentication {
                              HttpServletResponse response, Model model) {
         HttpSession session = request.getSession(false);
         if (session != null && session.getAttribute(CONFIRMED_AT) instanceof Instant at
-                && clock.instant().isBefore(at.plus(window))) {
+                && clock.instant().isBefore(at.plus(settings.reauthenticationWindow()))) {
             return Optional.empty();
         }
         String password = request.getParameter(PASSWORD);
@@ -128,6 +108,7 @@ class Reauthentication {
 
     /** What the confirmation page says of the window: "You will not be asked again for 5 minutes." */
     String notAskedAgain() {
+        Duration window = settings.reauthenticationWindow();
         if (window.isZero()) {
             return "You will be asked again at the next such action.";
         }

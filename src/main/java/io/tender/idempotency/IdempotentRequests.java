@@ -26,7 +26,8 @@ import java.util.function.Supplier;
  * stored and replayed too; validation errors, auth errors and 5xx are not, so the key stays free for a retry.
  */
 @Component
-public class IdempotentRequests {
+public record IdempotentRequests(IdempotencyKeys keys, TransactionTemplate tx, JsonMapper json, Problems problems,
+                                 Rejections rejections) {
 
     public static final String HEADER = "Idempotency-Key";
 
@@ -46,21 +47,6 @@ public class IdempotentRequests {
          */
         record Answered<T>(StoredResponse response, Rejection refusal) implements Start<T> {
         }
-    }
-
-    private final IdempotencyKeys keys;
-    private final TransactionTemplate tx;
-    private final JsonMapper json;
-    private final Problems problems;
-    private final Rejections rejections;
-
-    IdempotentRequests(IdempotencyKeys keys, TransactionTemplate tx, JsonMapper json, Problems problems,
-                       Rejections rejections) {
-        this.keys = keys;
-        this.tx = tx;
-        this.json = json;
-        this.problems = problems;
-        this.rejections = rejections;
     }
 
     public ResponseEntity<byte[]> execute(Caller caller, HttpServletRequest request, JsonNode body,

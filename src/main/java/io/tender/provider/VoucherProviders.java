@@ -14,15 +14,7 @@ import java.util.Optional;
  * configured for the type, and without one the request is refused with 503 before anything is written.
  */
 @Component
-public class VoucherProviders {
-
-    private final SandboxProviders sandbox;
-    private final LiveProviders live;
-
-    VoucherProviders(SandboxProviders sandbox, LiveProviders live) {
-        this.sandbox = sandbox;
-        this.live = live;
-    }
+public record VoucherProviders(SandboxProviders sandbox, LiveProviders live) {
 
     public VoucherProvider forMode(Mode mode, RedemptionType type) {
         return find(mode, type).orElseThrow(() -> new ProviderRejection.NotConfigured(type).thrown());

@@ -54,34 +54,12 @@ import java.util.List;
  * no HTTP: the controller and the recovery job call its commands.
  */
 @Service
-class RedemptionService {
+record RedemptionService(Redemptions redemptions, IdempotencyKeys keys, IdempotentRequests idempotent,
+                         WaitingKeys waitingKeys, Outbox outbox, VoucherProviders providers, TransactionTemplate tx,
+                         JsonMapper json, RedemptionSettings settings) {
 
     private static final Logger log = LoggerFactory.getLogger(RedemptionService.class);
     static final String AGGREGATE = "collect.redemption";
-
-    private final Redemptions redemptions;
-    private final IdempotencyKeys keys;
-    private final IdempotentRequests idempotent;
-    private final WaitingKeys waitingKeys;
-    private final Outbox outbox;
-    private final VoucherProviders providers;
-    private final TransactionTemplate tx;
-    private final JsonMapper json;
-    private final Duration lease;
-
-    RedemptionService(Redemptions redemptions, IdempotencyKeys keys, IdempotentRequests idempotent,
-                      WaitingKeys waitingKeys, Outbox outbox, VoucherProviders providers, TransactionTemplate tx,
-                      JsonMapper json, RedemptionSettings settings) {
-        this.redemptions = redemptions;
-        this.keys = keys;
-        this.idempotent = idempotent;
-        this.waitingKeys = waitingKeys;
-        this.outbox = outbox;
-        this.providers = providers;
-        this.tx = tx;
-        this.json = json;
-        this.lease = settings.lease();
-    }
 
     /** A redemption being moved by one writer, with the events of its transitions not written yet. */
     private final class Run {
@@ -140,7 +118,7 @@ class RedemptionService {
             redemption.begin(Operation.Type.RESERVE, command.amount() == null ? 0 : command.amount(), Timestamps.now());
         }
         var start = idempotent.start(caller, request, redemption.id(), () -> {
-            redemptions.insert(redemption, lease, run.appendings());
+            redemptions.insert(redemption, settings.lease(), run.appendings());
             run.events.clear();
             return redemption;
         });
@@ -184,7 +162,7 @@ class RedemptionService {
             VoucherProvider provider = providers.forMode(caller.mode(), redemption.type());
             begin.accept(redemption);
             try {
-                redemptions.update(redemption, lease, List.of());
+                redemptions.update(redemption, settings.lease(), List.of());
             } catch (StaleWrite e) {
                 throw new RedemptionRejection.ChangedConcurrently().thrown();
             }
@@ -285,7 +263,7 @@ class RedemptionService {
         @Override
         public void reissue() {
             run.redemption.reissuePending(Timestamps.now());
-            run.save(lease);
+            run.save(settings.lease());
         }
     }
 
@@ -352,7 +330,7 @@ class RedemptionService {
                         log.warn("Giving up on the unknown outcome of {} on {}; reversing it",
                                 pending.get().type().wire(), redemption.id());
                         redemption.abandon(Timestamps.now());
-                        run.save(lease);
+                        run.save(settings.lease());
                         continue;
                     }
                     run.save(null);
@@ -361,13 +339,13 @@ class RedemptionService {
                 if (redemption.status().isFinal()) {
                     break;
                 }
-                run.save(lease);
+                run.save(settings.lease());
             } else if (redemption.status() == RedemptionStatus.RESERVED && !hold && !redemption.reversalAttempted()) {
                 // The client asked for a redemption and the reserve went through: finish what was asked. The
                 // request may have sent this confirm before it died (it does not write the confirm before sending
                 // it), so ask after it first; the provider is never sent one key twice.
                 redemption.begin(Operation.Type.CONFIRM, redemption.reservedAmount(), Timestamps.now());
-                run.save(lease);
+                run.save(settings.lease());
                 askFirst = true;
                 stillWanted = true;
             } else if (redemption.status() == RedemptionStatus.RESERVED && hold && !redemption.reversalAttempted()
@@ -375,7 +353,7 @@ class RedemptionService {
                 log.info("Releasing the expired hold of {}", redemption.id());
                 Operation reservation = redemption.reservation().orElseThrow();
                 redemption.beginReversal(reservation.providerKey(), reservation.amount(), Timestamps.now());
-                run.save(lease);
+                run.save(settings.lease());
             } else {
                 break;
             }

@@ -159,7 +159,8 @@ public record PaymentRefunds(CapturedPayments payments, Refunds refunds, Idempot
      * later, or unknown (shown {@code pending}, for the janitor to ask after).
      */
     private List<Refund.Transition> settle(Refund refund, PaymentProcessor processor, Settlement.Mode mode) {
-        return switch (Settlement.resolve(new RefundCall(refund, processor), mode)) {
+        return switch (Settlement.resolve(new RefundCall(refund, processor,
+                () -> tx.executeWithoutResult(s -> refunds.update(refund, settings.lease()))), mode)) {
             case Settlement.Resolution.Settled<ProcessorOutcome>(ProcessorOutcome outcome) ->
                     refund.settle(outcome, Timestamps.now());
             case Settlement.Resolution.Unknown<ProcessorOutcome> unknown -> {
@@ -192,15 +193,9 @@ public record PaymentRefunds(CapturedPayments payments, Refunds refunds, Idempot
         return StoredResponse.json(201, json.writeValueAsBytes(RefundView.of(refund)));
     }
 
-    /** A refund's processor call, as the kernel drives it. */
-    private final class RefundCall implements PendingCall<ProcessorOutcome> {
-        private final Refund refund;
-        private final PaymentProcessor processor;
-
-        RefundCall(Refund refund, PaymentProcessor processor) {
-            this.refund = refund;
-            this.processor = processor;
-        }
+    /** A refund's processor call, as the kernel drives it; {@code saved} writes the refund after a new key. */
+    private record RefundCall(Refund refund, PaymentProcessor processor, Runnable saved)
+            implements PendingCall<ProcessorOutcome> {
 
         @Override
         public ProcessorOutcome send() {
@@ -227,7 +222,7 @@ public record PaymentRefunds(CapturedPayments payments, Refunds refunds, Idempot
         @Override
         public void reissue() {
             refund.reissue(Timestamps.now());
-            tx.executeWithoutResult(s -> refunds.update(refund, settings.lease()));
+            saved.run();
         }
     }
 }
