@@ -25,7 +25,7 @@ final class CollectPages {
         model.addAttribute("id", id);
         model.addAttribute("listUrl", listUrl);
         model.addAttribute("listName", listName);
-        return "dashboard/collect-not-found";
+        return "dashboard/id-not-found";
     }
 
     /** A list's link with its status filter and the page at {@code cursor} (null: the first). */

@@ -401,11 +401,12 @@ record WebhooksController(WebhookDeliveryLog log, WebhookService webhooks, FormA
         return "dashboard/webhook-secret";
     }
 
+    /** The 404 page of a webhook endpoint or event that is not the merchant's in this mode, with both lists' links. */
     static String notFound(String what, String id, HttpServletResponse response, Model model) {
-        response.setStatus(HttpStatus.NOT_FOUND.value());
-        model.addAttribute("what", what);
-        model.addAttribute("id", id);
-        return "dashboard/developers-not-found";
+        String developers = "/dashboard/" + model.getAttribute("mode") + "/developers";
+        model.addAttribute("otherUrl", developers + "/events");
+        model.addAttribute("otherName", "The event log");
+        return CollectPages.notFound(what, id, developers + "/webhooks", "All webhook endpoints", response, model);
     }
 
     /** The API's field errors by form field, the first of each; {@code enabled_events[3]} is the types' field. */

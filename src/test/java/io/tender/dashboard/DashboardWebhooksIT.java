@@ -386,7 +386,10 @@ class DashboardWebhooksIT extends ApiIntegrationTest {
         assertThat(endpointPage.body()).contains("Webhook endpoint not found").doesNotContain(receiver.url("/hooks"));
         var eventPage = theirs.get("/dashboard/test/developers/events/" + eventId);
         assertThat(eventPage.status()).isEqualTo(404);
-        assertThat(eventPage.body()).contains("Event not found").doesNotContain("webhook_endpoint_id");
+        assertThat(eventPage.body()).contains("Event not found").doesNotContain("webhook_endpoint_id")
+                .as("the way back: both of the developers' lists, in the mode asked")
+                .contains("href=\"/dashboard/test/developers/webhooks\"", "href=\"/dashboard/test/developers/events\"")
+                .contains("<title>Event not found");
         assertThat(theirs.get("/dashboard/test/developers/events").body()).doesNotContain(eventId);
         assertThat(theirs.get("/dashboard/test/developers/webhooks").body()).doesNotContain(receiver.url("/hooks"));
 
