@@ -4,7 +4,8 @@ import java.util.Set;
 
 /**
  * A status as the Collect pages show it (decisions §11: never by colour alone): its words ({@code past_due} reads
- * "past due") and its tone, which picks the badge's colour and its icon (a tick, a cross, a clock, or a stop sign).
+ * "past due") and its tone, which picks the badge's colour and its icon (a tick, a cross, a clock or a dash:
+ * {@code dashboard/status :: badge}, the badge of every status on the dashboard).
  */
 public record StatusWords(String wire, String words, String tone) {
 
