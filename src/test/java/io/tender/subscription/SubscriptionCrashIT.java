@@ -2,19 +2,15 @@ package io.tender.subscription;
 
 import io.tender.payment.LiveCrashes;
 import io.tender.support.Api;
-import io.tender.support.ServiceProcess;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,10 +30,6 @@ class SubscriptionCrashIT {
 
     @Test
     void aServiceKilledMidScheduleChargesEveryDuePeriodOnceAfterItsRestart() throws Exception {
-        Path root = Files.createTempDirectory("tender-subscription-crash-");
-        int simulatorPort = ServiceProcess.freePort();
-        int servicePort = ServiceProcess.freePort();
-        Map<String, String> environment = LiveCrashes.environment(root, KEY, simulatorPort);
         String[] quiet = Stream.concat(Stream.of(LiveCrashes.ARGUMENTS),
                 Stream.of("--tender.series.scheduler.enabled=false")).toArray(String[]::new);
         String[] scheduling = Stream.concat(Stream.of(LiveCrashes.ARGUMENTS), Stream.of(
@@ -45,12 +37,11 @@ class SubscriptionCrashIT {
                 "--tender.series.scheduler.concurrency=8")).toArray(String[]::new);
         LocalDate today = LocalDate.now(ZoneId.of("Africa/Johannesburg"));
 
-        try (var simulator = ServiceProcess.simulator("simulator", simulatorPort, Map.of(
-                "TENDER_DATA_DIR", root.resolve("simulator").toString(), "SIMULATOR_DELAY", "PT0.3S")).start()) {
-            Api api = new Api("http://localhost:" + servicePort, KEY);
+        try (var stage = LiveCrashes.Stage.start("subscription", KEY, Duration.ofMillis(300))) {
+            Api api = stage.api();
             List<JsonNode> subscriptions = new ArrayList<>();
             // The subscriptions are made while this instance's scheduler is off: each has its first period due now.
-            try (var service = ServiceProcess.service("service", servicePort, environment, quiet).start()) {
+            try (var service = stage.service("service", quiet)) {
                 for (int i = 0; i < SUBSCRIPTIONS; i++) {
                     subscriptions.add(subscription(api, today, 1000 + i));
                 }
@@ -58,8 +49,7 @@ class SubscriptionCrashIT {
 
             Instant killedAt;
             List<String> pendingAtKill = List.of();
-            try (var service = ServiceProcess.service("service-scheduling", servicePort, environment, scheduling)
-                    .start()) {
+            try (var service = stage.service("service-scheduling", scheduling)) {
                 // Kill it the moment a charge is seen recorded and not yet answered (the simulator takes 0.3 s each).
                 Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
                 while (true) {
@@ -76,8 +66,7 @@ class SubscriptionCrashIT {
             }
             List<String> inFlight = pendingAtKill;
 
-            try (var restarted = ServiceProcess.service("service-restarted", servicePort, environment, scheduling)
-                    .start()) {
+            try (var restarted = stage.service("service-restarted", scheduling)) {
                 Instant deadline = Instant.now().plus(Duration.ofSeconds(90));
                 List<JsonNode> charges = charges(api);
                 while (charges.size() < SUBSCRIPTIONS || charges.stream()
@@ -94,10 +83,7 @@ class SubscriptionCrashIT {
                                 .map(s -> s.get("id").stringValue()).toList());
                 // In flight at the kill: created by the killed instance, finished by the restarted one's recovery
                 // (nothing else moves a charging period's payment), read from the API, not assumed.
-                List<JsonNode> finishedAfterTheKill = charges.stream()
-                        .filter(c -> Instant.parse(c.get("created_at").stringValue()).isBefore(killedAt)
-                                && Instant.parse(c.get("updated_at").stringValue()).isAfter(killedAt))
-                        .toList();
+                List<JsonNode> finishedAfterTheKill = LiveCrashes.spanning(charges, killedAt);
                 assertThat(finishedAfterTheKill).as("charges created before the kill and finished after it, of %s",
                         charges).isNotEmpty();
                 assertThat(charges).filteredOn(c -> inFlight.contains(c.get("id").stringValue()))
@@ -111,8 +97,7 @@ class SubscriptionCrashIT {
                     assertThat(after.get("current_period").get("start").stringValue()).isEqualTo(today.toString());
                 }
                 // The processor approved exactly one charge per period, under the period's own keys.
-                JsonNode ledger = new Api(simulator.baseUrl(), null).get("/_ledger").send().json()
-                        .get("processor_operations");
+                JsonNode ledger = stage.ledger();
                 for (JsonNode subscription : subscriptions) {
                     String prefix = subscription.get("id").stringValue() + ":1:charge";
                     int approved = 0;
