@@ -25,8 +25,8 @@
 
 -- 1. Claim the key, insert the draft with its pending reserve, append redemption.created.
 BEGIN;
-insert into idempotency_keys (merchant_id, mode, idempotency_key, method, path, body_hash, state, resource_id, created_at)
-values ('mer_bench', 'test', 'bench-' || :n::bigint, 'POST', '/collect/redemptions', '\x435aec3d6b3eacf9f3c391fc8b0bcbf29ecb9549dae52af948942051e1ab4af4', 'started', 'rdm_' || lpad(to_hex(:n::bigint), 24, '0'), now())
+insert into idempotency_keys (merchant_id, mode, idempotency_key, method, path, api_version, body_hash, state, resource_id, created_at)
+values ('mer_bench', 'test', 'bench-' || :n::bigint, 'POST', '/collect/redemptions', '2026-06-01', '\x435aec3d6b3eacf9f3c391fc8b0bcbf29ecb9549dae52af948942051e1ab4af4', 'started', 'rdm_' || lpad(to_hex(:n::bigint), 24, '0'), now())
 on conflict (merchant_id, mode, idempotency_key) do nothing;
 insert into redemptions (id, merchant_id, mode, type, status, version, amount, currency, reserved_amount, redeemed_amount, reversed_amount, source_masked, source_sealed, redemption_options, related_ids, metadata, external_reference, provider_reference, operations, change_voucher_sealed, last_error, idempotency_key, revision, lease_until, created_at, updated_at)
 values ('rdm_' || lpad(to_hex(:n::bigint), 24, '0'), 'mer_bench', 'test', 'vouchers.one_voucher', 'draft', 1, null, 'ZAR', null, null, 0, '{"pin":"************0007"}'::jsonb, '\xb5ed87861d9b009bef609a7cf1ce12066614cc2d26f43139c44f498dd208d2376968ca67d5c2a42c7d063cddea1cb6b238ef10e8d743ac', null, '[]'::jsonb, null, null, null, ('[{"id":"op_01a2015a77771c7eebd1fc96","type":"RESERVE","status":"PENDING","amount": 0,"created_at":"2026-11-22T03.43.55.766Z","provider_key":"rdm_' || lpad(to_hex(:n::bigint), 24, '0') || ':' || 'reserve"}]')::jsonb, null, null, 'bench-' || :n::bigint, 1, now() + interval '1 minute', now(), now());

@@ -10,10 +10,11 @@
 
 BEGIN;
 insert into idempotency_keys
-    (merchant_id, mode, idempotency_key, method, path, body_hash, state, resource_id, created_at)
-values ('mer_bench', 'test', 'bench-ps-' || :n::bigint, 'POST', '/collect/payment_sessions', '\xaf987dc20bf5fef518fb03cb9740342be89e7ba09ea22aa9057c5ee648420201', 'started', null, now())
+    (merchant_id, mode, idempotency_key, method, path, api_version, body_hash, state, resource_id, created_at)
+values ('mer_bench', 'test', 'bench-ps-' || :n::bigint, 'POST', '/collect/payment_sessions', '2026-06-01', '\xaf987dc20bf5fef518fb03cb9740342be89e7ba09ea22aa9057c5ee648420201', 'started', null, now())
 on conflict (merchant_id, mode, idempotency_key) do update set
-    method = excluded.method, path = excluded.path, body_hash = excluded.body_hash,
+    method = excluded.method, path = excluded.path, api_version = excluded.api_version,
+    body_hash = excluded.body_hash,
     state = 'started', resource_id = excluded.resource_id, response_status = null,
     response_type = null, response_body = null, created_at = excluded.created_at,
     completed_at = null

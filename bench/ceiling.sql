@@ -16,10 +16,11 @@
 --    redemption.created in one round trip; then the commit. 3 round trips.
 \startpipeline
 BEGIN;
-insert into idempotency_keys (merchant_id, mode, idempotency_key, method, path, body_hash, state, resource_id, created_at)
-values ('mer_bench', 'test', 'bench-' || :n::bigint, 'POST', '/collect/redemptions', '\x435aec3d6b3eacf9f3c391fc8b0bcbf29ecb9549dae52af948942051e1ab4af4', 'started', 'rdm_' || lpad(to_hex(:n::bigint), 24, '0'), now())
+insert into idempotency_keys (merchant_id, mode, idempotency_key, method, path, api_version, body_hash, state, resource_id, created_at)
+values ('mer_bench', 'test', 'bench-' || :n::bigint, 'POST', '/collect/redemptions', '2026-06-01', '\x435aec3d6b3eacf9f3c391fc8b0bcbf29ecb9549dae52af948942051e1ab4af4', 'started', 'rdm_' || lpad(to_hex(:n::bigint), 24, '0'), now())
 on conflict (merchant_id, mode, idempotency_key) do update set
-    method = excluded.method, path = excluded.path, body_hash = excluded.body_hash,
+    method = excluded.method, path = excluded.path, api_version = excluded.api_version,
+    body_hash = excluded.body_hash,
     state = 'started', resource_id = excluded.resource_id, response_status = null,
     response_type = null, response_body = null, created_at = excluded.created_at,
     completed_at = null
