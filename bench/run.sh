@@ -115,19 +115,6 @@ if [[ -n "${BENCH_CAPTURE_SQL:-}" ]]; then
   psql_admin -c "\"alter database $DB set log_statement = 'all'\""
 fi
 
-# --- CPU accounting: ticks of the service, of PostgreSQL, of this script's children (wrk, pgbench), of the machine.
-cpu_start() { C0_SVC=$(proc_ticks "$SERVICE_PID"); C0_PG=$(pg_ticks); C0_GEN=$(child_ticks); read -r C0_BUSY C0_ALL < <(machine_ticks); }
-# Prints JSON members: CPU ms per request of the service, PostgreSQL and the load generator; the machine's busy
-# share; and the share of CPU used by anything else on the machine (other work: noise).
-cpu_end() {
-  local requests=$1 svc pg gen busy all
-  svc=$(( $(proc_ticks "$SERVICE_PID") - C0_SVC )); pg=$(( $(pg_ticks) - C0_PG )); gen=$(( $(child_ticks) - C0_GEN ))
-  read -r busy all < <(machine_ticks); busy=$((busy - C0_BUSY)); all=$((all - C0_ALL))
-  awk -v s="$svc" -v p="$pg" -v g="$gen" -v b="$busy" -v a="$all" -v n="$requests" -v t="$TICK" 'BEGIN {
-    n = n > 0 ? n : 1; a = a > 0 ? a : 1
-    printf "\"svc_cpu_ms\":%.3f,\"pg_cpu_ms\":%.3f,\"gen_cpu_ms\":%.3f,\"machine_busy_pct\":%.1f,\"other_load_pct\":%.1f",
-      s * 1000 / t / n, p * 1000 / t / n, g * 1000 / t / n, 100 * b / a, 100 * (b - s - p - g) / a }'
-}
 peak_rss_mib() { awk '/VmHWM/ {printf "%.0f", $2 / 1024}' "/proc/$SERVICE_PID/status"; }
 
 # --- The disk alone (PostgreSQL idle): how long a small synchronous write takes, and how often it stalls. ------------

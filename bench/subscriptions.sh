@@ -92,15 +92,7 @@ start_instance() {
   fi
   PIDS[i]=$!
 }
-wait_healthy() {
-  local i=$1 port=$((PORT + 2 * $1 + 1))
-  for _ in $(seq 180); do
-    curl -fs "http://127.0.0.1:$port/actuator/health" >/dev/null 2>&1 && return 0
-    kill -0 "${PIDS[i]}" 2>/dev/null || { tail -30 "$RAW/${SERVICE_LOG_NAME:-service-$i}.log" >&2; exit 1; }
-    sleep 1
-  done
-  echo "instance $i not healthy after 180 s" >&2; exit 1
-}
+wait_healthy() { await_healthy "$((PORT + 2 * $1 + 1))" "${PIDS[$1]}" "$RAW/${SERVICE_LOG_NAME:-service-$1}.log"; }
 stop_instances() {
   local pid
   for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done

@@ -47,50 +47,9 @@ bench_cluster
 bench_java
 bench_jar
 
-SERVICE_PID=""
-stop_service() {
-  [[ -z "$SERVICE_PID" ]] || { kill "$SERVICE_PID" 2>/dev/null || true; wait "$SERVICE_PID" 2>/dev/null || true; }
-  SERVICE_PID=""
-}
-cleanup() {
-  stop_service
-  rm -rf "$OUT"/service-data-*
-  if [[ -n "$CLUSTER_STARTED" ]]; then
-    log "stopping PostgreSQL cluster $CLUSTER_VERSION/$CLUSTER_NAME (this script started it)"
-    pg_ctlcluster "$CLUSTER_VERSION" "$CLUSTER_NAME" stop || true
-  fi
-}
-trap cleanup EXIT
-
-# start_service NAME JAR: a fresh database and the service on it, healthy (the per-key limit raised: the benchmark
-# measures creates, not that limit).
-start_service() {
-  local name=$1 jar=$2
-  recreate_databases "$DB"
-  env SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$CLUSTER_PORT/$DB" SPRING_DATASOURCE_USERNAME="$DB_USER" \
-    SPRING_DATASOURCE_PASSWORD="$DB_PASSWORD" TENDER_BOOTSTRAP_KEYS="bench:$API_KEY" TENDER_MASTER_KEY="$MASTER_KEY" \
-    SERVER_PORT="$PORT" MANAGEMENT_SERVER_PORT="$((PORT + 1))" TENDER_DATA_DIR="$OUT/service-data-$name" \
-    TENDER_DB_POOL_SIZE="$DB_POOL" TENDER_RATE_LIMITS_PER_KEY_PER_SECOND=1000000 TENDER_RATE_LIMITS_PER_KEY_BURST=1000000 \
-    "$JAVA" ${BENCH_JAVA_OPTS:-} -jar "$jar" >"$RAW/service-$name.log" 2>&1 &
-  SERVICE_PID=$!
-  for _ in $(seq 180); do
-    curl -fs "http://127.0.0.1:$((PORT + 1))/actuator/health" >/dev/null 2>&1 && return 0
-    kill -0 "$SERVICE_PID" 2>/dev/null || { tail -30 "$RAW/service-$name.log" >&2; exit 1; }
-    sleep 1
-  done
-  echo "$name: not healthy after 180 s" >&2; exit 1
-}
-
-cpu_start() { C0_SVC=$(proc_ticks "$SERVICE_PID"); C0_PG=$(pg_ticks); C0_GEN=$(child_ticks); read -r C0_BUSY C0_ALL < <(machine_ticks); }
-cpu_end() {
-  local requests=$1 svc pg gen busy all
-  svc=$(( $(proc_ticks "$SERVICE_PID") - C0_SVC )); pg=$(( $(pg_ticks) - C0_PG )); gen=$(( $(child_ticks) - C0_GEN ))
-  read -r busy all < <(machine_ticks); busy=$((busy - C0_BUSY)); all=$((all - C0_ALL))
-  awk -v s="$svc" -v p="$pg" -v g="$gen" -v b="$busy" -v a="$all" -v n="$requests" -v t="$TICK" 'BEGIN {
-    n = n > 0 ? n : 1; a = a > 0 ? a : 1
-    printf "\"svc_cpu_ms\":%.3f,\"pg_cpu_ms\":%.3f,\"gen_cpu_ms\":%.3f,\"machine_busy_pct\":%.1f,\"other_load_pct\":%.1f",
-      s * 1000 / t / n, p * 1000 / t / n, g * 1000 / t / n, 100 * b / a, 100 * (b - s - p - g) / a }'
-}
+trap bench_cleanup EXIT
+# The per-key limit raised: the benchmark measures creates, not that limit.
+RAISED_LIMITS=(TENDER_RATE_LIMITS_PER_KEY_PER_SECOND=1000000 TENDER_RATE_LIMITS_PER_KEY_BURST=1000000)
 
 RESULTS="$OUT/results.jsonl"
 : >"$RESULTS"
@@ -127,7 +86,7 @@ check_variant() {
 }
 
 log "versions: $JAR"
-start_service versions "$JAR"
+start_service versions "$JAR" "${RAISED_LIMITS[@]}"
 check_variant pinned "" 2026-06-01
 check_variant oldest 2026-03-13 2026-03-13
 check_variant newest 2026-06-01 2026-06-01
@@ -141,7 +100,7 @@ stop_service
 
 if [[ -n "$BASELINE_JAR" ]]; then
   log "baseline: $BASELINE_JAR"
-  start_service baseline "$BASELINE_JAR"
+  start_service baseline "$BASELINE_JAR" "${RAISED_LIMITS[@]}"
   run_creates baseline 0 "$WARMUP" 900000
   for round in $(seq "$ROUNDS"); do
     run_creates baseline "$round" "$DURATION" "$(printf '%06d' $((300000 + 10 * round)))" record
