@@ -255,10 +255,6 @@ record CustomersController(BillingSearch billing, PaymentSearch payments, Mercha
     public record Choice(String value, String words) {
     }
 
-    /** A status as a person reads it: words, and the tone its badge and icon take (never colour alone). */
-    public record Status(String words, String tone) {
-    }
-
     /** A bill's status in words. */
     static final class BillWords {
         private BillWords() {
@@ -273,11 +269,11 @@ record CustomersController(BillingSearch billing, PaymentSearch payments, Mercha
             };
         }
 
-        static Status status(String status) {
-            return new Status(of(status), switch (status) {
+        static StatusWords status(String status) {
+            return new StatusWords(status, of(status), switch (status) {
                 case "paid" -> "succeeded";
                 case "unpaid" -> "pending";
-                default -> "neutral";
+                default -> "ended";
             });
         }
     }
@@ -302,7 +298,7 @@ record CustomersController(BillingSearch billing, PaymentSearch payments, Mercha
 
     /** A bill as the pages show it; amounts in major units with their currency. */
     public record ListedBill(String id, String reference, String customerId, String customerName, String accountId,
-                             String accountName, Status status, String amountDue, String amountPaid,
+                             String accountName, StatusWords status, String amountDue, String amountPaid,
                              String outstanding, String billDate, String dueDate, boolean overdue, String created) {
         static ListedBill of(BillRow b, String customerName, String accountName) {
             return new ListedBill(b.id(), b.externalReference(), b.customerId(),

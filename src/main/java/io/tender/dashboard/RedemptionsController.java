@@ -98,13 +98,13 @@ record RedemptionsController(RedemptionSearch redemptions, WebhookDeliveryLog de
     }
 
     /** A redemption status in words, and its badge's tone. */
-    static CustomersController.Status status(String status) {
+    static StatusWords status(String status) {
         return switch (status) {
-            case "draft" -> new CustomersController.Status("In progress", "pending");
-            case "reserved" -> new CustomersController.Status("Reserved", "pending");
-            case "confirmed" -> new CustomersController.Status("Confirmed", "succeeded");
-            case "failed" -> new CustomersController.Status("Failed", "failed");
-            default -> new CustomersController.Status(status, "neutral");
+            case "draft" -> new StatusWords(status, "In progress", "pending");
+            case "reserved" -> new StatusWords(status, "Reserved", "pending");
+            case "confirmed" -> new StatusWords(status, "Confirmed", "succeeded");
+            case "failed" -> new StatusWords(status, "Failed", "failed");
+            default -> new StatusWords(status, status, "ended");
         };
     }
 
@@ -136,8 +136,8 @@ record RedemptionsController(RedemptionSearch redemptions, WebhookDeliveryLog de
                 case "confirm" -> "Confirm";
                 case "reverse" -> "Reverse";
                 default -> text(op, "type");
-            }, "failed".equals(text(op, "status")) ? new CustomersController.Status("Failed", "failed")
-                    : new CustomersController.Status("Succeeded", "succeeded"),
+            }, "failed".equals(text(op, "status")) ? new StatusWords("failed", "Failed", "failed")
+                    : new StatusWords("succeeded", "Succeeded", "succeeded"),
                     HomeSummary.money(currency, op.path("amount").asLong()),
                     error == null ? null : text(error, "error_code") + (error.get("message") == null ? ""
                             : ": " + text(error, "message")),
@@ -199,14 +199,14 @@ record RedemptionsController(RedemptionSearch redemptions, WebhookDeliveryLog de
         }
     }
 
-    public record ShownOperation(String at, String type, CustomersController.Status status, String amount,
+    public record ShownOperation(String at, String type, StatusWords status, String amount,
                                  String error, List<Field> reference) {
     }
 
     public record ShownEvent(String at, String type, String id, List<String> deliveries) {
     }
 
-    public record ShownRedemption(String id, CustomersController.Status status, String provider, String type,
+    public record ShownRedemption(String id, StatusWords status, String provider, String type,
                                   String amount, String reserved, String redeemed, String reversed, String voucher,
                                   List<Field> voucherFields, List<Field> changeVoucher,
                                   List<ShownOperation> operations, String lastError, String reference, int version,

@@ -3,9 +3,9 @@ package io.tender.dashboard;
 import java.util.Set;
 
 /**
- * A status as the Collect pages show it (decisions §11: never by colour alone): its words ({@code past_due} reads
- * "past due") and its tone, which picks the badge's colour and its icon (a tick, a cross, a clock or a dash:
- * {@code dashboard/status :: badge}, the badge of every status on the dashboard).
+ * A status as the dashboard shows it (decisions §11: never by colour alone): its words ({@code past_due} reads
+ * "past due" on the Collect pages, a bill's {@code paid} "Paid") and its tone, which picks the badge's colour and its
+ * icon (a tick, a cross, a clock or a dash: {@code dashboard/status :: badge}, the badge of every status).
  */
 public record StatusWords(String wire, String words, String tone) {
 
