@@ -25,7 +25,7 @@ class Tender:
 
     max_retries: how often a network error, `409 conflict`, 429 or 5xx is retried (default 3); timeout: seconds per
     attempt (60); retry_delay: the first pause before jitter (0.5 s), doubling up to max_retry_delay (20 s), never
-    sooner than Retry-After; http_client: an httpx.Client of your own (proxies, transports)."""
+    sooner than Retry-After (a longer Retry-After raises at once); http_client: an httpx.Client of your own (proxies, transports)."""
 
     webhooks = Webhooks()
 

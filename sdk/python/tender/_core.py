@@ -40,7 +40,6 @@ class Call:
     max_retries: Optional[int] = None
     timeout: Optional[float] = None
     headers: Optional[Dict[str, str]] = None
-    extra: Dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -76,7 +75,7 @@ def retry_after_seconds(value: Optional[str]) -> Optional[float]:
     if value is None:
         return None
     value = value.strip()
-    if value.isdigit():
+    if value.isascii() and value.isdigit():
         return float(value)
     try:
         return max(0.0, email.utils.parsedate_to_datetime(value).timestamp() - time.time())
@@ -114,7 +113,8 @@ class _Attempts:
                                     headers=self.headers, content=self.content, timeout=self.timeout)
 
     def backoff(self, retry_after: Optional[float]) -> float:
-        """The pause before the next attempt: exponential with jitter over its upper half, never below Retry-After."""
+        """The pause before the next attempt: exponential with jitter over its upper half, never below Retry-After
+        (which after_answer has kept within max_retry_delay)."""
         exponential = min(self.settings.max_retry_delay, self.settings.retry_delay * 2 ** (self.attempt - 1))
         jittered = exponential / 2 + random.random() * exponential / 2
         return min(self.settings.max_retry_delay, max(jittered, retry_after or 0.0))
@@ -132,8 +132,12 @@ class _Attempts:
             return None
         error = TenderError.from_response(response)
         self.attempt += 1
-        if _retryable(error.status, error.code) and self.attempt <= self.max_retries:
-            return self.backoff(retry_after_seconds(response.headers.get("Retry-After")))
+        retry_after = retry_after_seconds(response.headers.get("Retry-After"))
+        # A wait longer than max_retry_delay surfaces as the error (a long rate-limit wait is the caller's to know of),
+        # never as a retry sent before the service said it would take one.
+        if (_retryable(error.status, error.code) and self.attempt <= self.max_retries
+                and (retry_after or 0.0) <= self.settings.max_retry_delay):
+            return self.backoff(retry_after)
         raise error
 
 
@@ -296,10 +300,12 @@ class ListPage(Generic[T]):
 
     def to_list(self, limit: Optional[int] = None) -> List[T]:
         items: List[T] = []
+        if limit is not None and limit <= 0:
+            return items
         for item in self:
+            items.append(item)
             if limit is not None and len(items) >= limit:
                 break
-            items.append(item)
         return items
 
 
@@ -330,8 +336,10 @@ class AsyncListPage(Generic[T]):
 
     async def to_list(self, limit: Optional[int] = None) -> List[T]:
         items: List[T] = []
+        if limit is not None and limit <= 0:
+            return items
         async for item in self:
+            items.append(item)
             if limit is not None and len(items) >= limit:
                 break
-            items.append(item)
         return items

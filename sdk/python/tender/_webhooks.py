@@ -58,7 +58,7 @@ def verify(raw_body: RawBody, headers: Mapping[str, Any], secret: str, *, tolera
     signatures = _header(headers, "webhook-signature")
     if not message_id or not timestamp or not signatures:
         raise WebhookVerificationError("missing webhook-id, webhook-timestamp or webhook-signature header")
-    if not timestamp.isdigit():
+    if not (timestamp.isascii() and timestamp.isdigit()):
         raise WebhookVerificationError("webhook-timestamp is not Unix seconds")
     current = time.time() if now is None else now
     if abs(current - int(timestamp)) > tolerance:

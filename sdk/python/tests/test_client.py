@@ -92,6 +92,17 @@ def test_retry_after_is_honoured():
     assert pauses == [3.0]
 
 
+def test_a_retry_after_longer_than_max_retry_delay_raises_the_429_at_once():
+    script = Script((429, problem(429, "too_many_requests"), {"Retry-After": "60"}), (200, REDEMPTION))
+    tender = client(script, max_retry_delay=20)
+    pauses: List[float] = []
+    tender._transport.sleep = pauses.append
+    with pytest.raises(TenderError) as raised:
+        tender.redemptions.retrieve("rdm_x")
+    assert raised.value.status == 429 and raised.value.code == "too_many_requests"
+    assert len(script.requests) == 1 and pauses == [], "no retry before the service said it would take one"
+
+
 def test_backoff_grows_exponentially_with_jitter_up_to_its_cap():
     script = Script((500, problem(500, "internal_server_error")))
     tender = Tender(api_key="sk_test_unit", base_url="http://tender.test", retry_delay=1, max_retry_delay=4, max_retries=4,
@@ -144,6 +155,17 @@ def test_a_list_is_walked_across_pages_by_its_cursor_with_its_filters_on_every_p
         "http://tender.test/collect/redemptions?limit=2&status=confirmed&created_at%5Bgte%5D=2026-01-01T00%3A00%3A00Z",
         "http://tender.test/collect/redemptions?limit=2&cursor=b&status=confirmed&created_at%5Bgte%5D=2026-01-01T00%3A00%3A00Z",
     ]
+
+
+def test_to_list_stops_at_its_limit_without_fetching_the_page_after_it():
+    def page(ids, cursor):
+        return (200, {"data": [{**REDEMPTION, "id": i} for i in ids], "has_more": cursor is not None, "next_cursor": cursor})
+
+    script = Script(page(["rdm_" + "a" * 24, "rdm_" + "b" * 24], "b"), page(["rdm_" + "c" * 24], None))
+    tender = client(script)
+    assert [r.id for r in tender.redemptions.list(limit=2).to_list(2)] == ["rdm_" + "a" * 24, "rdm_" + "b" * 24]
+    assert len(script.requests) == 1, "the limit filled by the first page: no second request"
+    assert tender.redemptions.list(limit=2).to_list(0) == [] and len(script.requests) == 1
 
 
 @pytest.mark.anyio

@@ -56,6 +56,7 @@ def test_a_changed_body_another_secret_a_missing_header_or_a_stale_timestamp_is_
         (EVENT, {**good, "webhook-signature": "v1,é" + good["webhook-signature"][4:]}, SECRET),
         (EVENT, headers(EVENT, int(time.time()) - 301), SECRET),
         (EVENT, headers(EVENT, int(time.time()) + 301), SECRET),
+        (EVENT, {**good, "webhook-timestamp": "\u00b2"}, SECRET),  # a digit, but not Unix seconds
     ]:
         with pytest.raises(WebhookVerificationError):
             tender.webhooks.verify(body, given, secret)

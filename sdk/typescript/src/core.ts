@@ -15,7 +15,7 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** The first retry's pause before jitter, in milliseconds; each retry doubles it, up to `maxRetryDelayMs`. Default: 500. */
   retryDelayMs?: number;
-  /** The longest pause between attempts, in milliseconds, `Retry-After` included. Default: 20 000. */
+  /** The longest pause between attempts, in milliseconds; a longer `Retry-After` raises at once. Default: 20 000. */
   maxRetryDelayMs?: number;
   /** Another fetch (a test's, a proxy's). Default: the runtime's global fetch. */
   fetch?: typeof fetch;
@@ -57,11 +57,15 @@ function retryable(status: number, code: string | undefined): boolean {
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
+    const onAbort = () => {
       clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
   });
 
 /** `Retry-After` as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */
@@ -94,7 +98,10 @@ export class HttpClient {
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   }
 
-  /** The pause before retry number `retry` (1-based): exponential, with full jitter over its upper half. */
+  /**
+   * The pause before retry number `retry` (1-based): exponential, with full jitter over its upper half, never below
+   * `Retry-After` (which `send` has kept within maxRetryDelayMs).
+   */
   private backoff(retry: number, retryAfter: number | undefined): number {
     const exponential = Math.min(this.maxRetryDelayMs, this.retryDelayMs * 2 ** (retry - 1));
     const jittered = exponential / 2 + Math.random() * (exponential / 2);
@@ -127,12 +134,17 @@ export class HttpClient {
     const maxRetries = options.maxRetries ?? this.maxRetries;
     for (let attempt = 0; ; attempt++) {
       let response: Response;
+      let answer: Uint8Array;
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(new Error("timed out")), options.timeoutMs ?? this.timeoutMs);
       const onAbort = () => timeout.abort(options.signal?.reason);
       options.signal?.addEventListener("abort", onAbort, { once: true });
       try {
+        // A signal aborted before this attempt sends nothing (its abort event has fired already).
+        options.signal?.throwIfAborted();
         response = await this.fetchImpl(url, { method: call.method, headers, body, signal: timeout.signal });
+        // The body is part of the answer: a stall or reset while it streams is no answer, retried under the same key.
+        answer = new Uint8Array(await response.arrayBuffer());
       } catch (cause) {
         clearTimeout(timer);
         options.signal?.removeEventListener("abort", onAbort);
@@ -145,11 +157,14 @@ export class HttpClient {
       }
       try {
         if (response.ok) {
-          return (await read(response, call.expect)) as T;
+          return decode(answer, call.expect) as T;
         }
-        const error = await TenderError.from(response);
-        if (retryable(error.status, error.code) && attempt < maxRetries) {
-          await sleep(this.backoff(attempt + 1, retryAfterMs(response.headers.get("Retry-After"))), options.signal);
+        const error = TenderError.of(response.status, response.headers, new TextDecoder().decode(answer));
+        const retryAfter = retryAfterMs(response.headers.get("Retry-After"));
+        // A wait longer than maxRetryDelayMs surfaces as the error (a long rate-limit wait is the caller's to know
+        // of), never as a retry sent before the service said it would take one.
+        if (retryable(error.status, error.code) && attempt < maxRetries && (retryAfter ?? 0) <= this.maxRetryDelayMs) {
+          await sleep(this.backoff(attempt + 1, retryAfter), options.signal);
           continue;
         }
         throw error;
@@ -161,18 +176,17 @@ export class HttpClient {
   }
 }
 
-async function read(response: Response, expect: Call["expect"]): Promise<unknown> {
+function decode(answer: Uint8Array, expect: Call["expect"]): unknown {
   switch (expect) {
     case "json": {
-      const text = await response.text();
+      const text = new TextDecoder().decode(answer);
       return text.length === 0 ? undefined : JSON.parse(text);
     }
     case "text":
-      return response.text();
+      return new TextDecoder().decode(answer);
     case "bytes":
-      return new Uint8Array(await response.arrayBuffer());
+      return answer;
     case "none":
-      await response.arrayBuffer();
       return undefined;
   }
 }
@@ -222,9 +236,10 @@ export class ListPage<T, L extends ListEnvelope<T> = ListEnvelope<T>> implements
   /** Every item into an array, at most `limit` of them (stops fetching pages once it has them). */
   async toArray(limit = Infinity): Promise<T[]> {
     const items: T[] = [];
+    if (limit <= 0) return items;
     for await (const item of this) {
-      if (items.length >= limit) break;
       items.push(item);
+      if (items.length >= limit) break;
     }
     return items;
   }

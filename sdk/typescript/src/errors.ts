@@ -33,9 +33,8 @@ export class TenderError extends Error {
     this.headers = init.headers ?? new Headers();
   }
 
-  /** The error of a non-2xx answer, from its problem body when it has one. */
-  static async from(response: Response): Promise<TenderError> {
-    const text = await response.text();
+  /** The error of a non-2xx answer already read: its status, headers and body (a problem when it is one). */
+  static of(status: number, headers: Headers, text: string): TenderError {
     let problem: Record<string, unknown> = {};
     try {
       const parsed: unknown = JSON.parse(text);
@@ -44,21 +43,21 @@ export class TenderError extends Error {
       // not JSON: a proxy's page, say; the status is all there is
     }
     const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-    const code = str(problem.code) ?? `http_${response.status}`;
+    const code = str(problem.code) ?? `http_${status}`;
     const detail = str(problem.detail);
     const errors = Array.isArray(problem.errors) ? (problem.errors as FieldError[]) : [];
     const fields = errors.map((e) => `${e.field}: ${e.message}`).join("; ");
     return new TenderError({
-      message: `${response.status} ${code}${detail ? `: ${detail}` : ""}${fields && !detail?.includes(fields) ? ` (${fields})` : ""}`,
-      status: typeof problem.status === "number" ? problem.status : response.status,
+      message: `${status} ${code}${detail ? `: ${detail}` : ""}${fields && !detail?.includes(fields) ? ` (${fields})` : ""}`,
+      status: typeof problem.status === "number" ? problem.status : status,
       code,
       title: str(problem.title),
       detail,
       errors,
-      requestId: str(problem.request_id) ?? response.headers.get("Request-Id") ?? undefined,
+      requestId: str(problem.request_id) ?? headers.get("Request-Id") ?? undefined,
       type: str(problem.type),
       instance: str(problem.instance),
-      headers: response.headers,
+      headers,
     });
   }
 }

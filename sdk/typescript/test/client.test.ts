@@ -200,3 +200,72 @@ test("a list is walked across pages by its cursor, with its filters on every pag
     server.close();
   }
 });
+
+test("a Retry-After longer than maxRetryDelayMs raises the 429 at once instead of retrying early", async () => {
+  const { url, seen, server } = await scripted([
+    { status: 429, body: problem(429, "too_many_requests"), headers: { "Retry-After": "60" } },
+    { status: 200, body: REDEMPTION },
+  ]);
+  try {
+    await assert.rejects(client(url).redemptions.retrieve("rdm_x"), (e: unknown) => {
+      assert.ok(e instanceof TenderError);
+      assert.equal(e.status, 429);
+      assert.equal(e.headers.get("Retry-After"), "60");
+      return true;
+    });
+    assert.equal(seen.length, 1, "no retry before the service said it would take one");
+  } finally {
+    server.close();
+  }
+});
+
+test("toArray(limit) stops at the limit without fetching the page after it", async () => {
+  const page = (ids: string[], next: string | null) => ({ status: 200, body: {
+    data: ids.map((id) => ({ ...REDEMPTION, id })), has_more: next !== null, next_cursor: next } });
+  const { url, seen, server } = await scripted([page(["a", "b"], "b"), page(["c", "d"], null)]);
+  try {
+    const two = await client(url).redemptions.list({ limit: 2 }).toArray(2);
+    assert.deepEqual(two.map((r) => r.id), ["a", "b"]);
+    assert.equal(seen.length, 1, "the limit filled by the first page: no second request");
+    assert.deepEqual(await client(url).redemptions.list({ limit: 2 }).toArray(0), []);
+    assert.equal(seen.length, 1, "a limit of 0 fetches nothing");
+  } finally {
+    server.close();
+  }
+});
+
+test("a signal aborted before the call sends nothing", async () => {
+  const { url, seen, server } = await scripted([{ status: 201, body: REDEMPTION }]);
+  try {
+    const aborted = AbortSignal.abort(new Error("the order was cancelled"));
+    await assert.rejects(client(url).redemptions.create({ type: "vouchers.one_voucher", source: { pin: "4136000000000011" } },
+      { signal: aborted }), /the order was cancelled/);
+    assert.equal(seen.length, 0, "no request left");
+  } finally {
+    server.close();
+  }
+});
+
+test("an answer whose body breaks off is retried under the same key, not lost", async () => {
+  let calls = 0;
+  const seenKeys: (string | null)[] = [];
+  const flaky: typeof fetch = async (input, init) => {
+    calls++;
+    seenKeys.push(new Headers(init?.headers).get("Idempotency-Key"));
+    if (calls === 1) {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"id":"rdm_'));
+          controller.error(new TypeError("terminated"));
+        },
+      });
+      return new Response(body, { status: 201, headers: { "Content-Type": "application/json" } });
+    }
+    return new Response(JSON.stringify(REDEMPTION), { status: 201, headers: { "Content-Type": "application/json" } });
+  };
+  const redemption = await client("http://127.0.0.1:9", { fetch: flaky }).redemptions.create(
+    { type: "vouchers.one_voucher", source: { pin: "4136000000000011" } });
+  assert.equal(redemption.id, REDEMPTION.id);
+  assert.equal(calls, 2);
+  assert.equal(seenKeys[0], seenKeys[1], "the retry carries the first attempt's key");
+});
