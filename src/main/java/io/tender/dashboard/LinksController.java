@@ -212,7 +212,9 @@ record LinksController(PaymentLinks links, PaymentPageSearch pages, PaymentSearc
         model.addAttribute("created", HomeSummary.moment(link.createdAt()));
         model.addAttribute("expires", HomeSummary.moment(link.expiresAt()));
         model.addAttribute("open", link.status().equals("active"));
-        model.addAttribute("canCancel", user.role() != Role.VIEWER && link.status().equals("active"));
+        // The API's rule, asked: not a status compared here (an attempt in flight keeps an active request).
+        model.addAttribute("canCancel", user.role() != Role.VIEWER
+                && links.cancellable(user.merchantId(), Mode.fromWire(mode), link.id()));
         model.addAttribute("cancelKey", UUID.randomUUID().toString());
         model.addAttribute("payments", payments.page(user.merchantId(), Mode.fromWire(mode),
                 PaymentFilter.NONE.withId(link.paymentSessionId()), null, PaymentSearch.MAX_LIMIT).rows().stream()

@@ -87,6 +87,15 @@ public record CollectSessions(PaymentSessionService service, PaymentAttempts att
         return views.view(sessions.get(caller, paymentSessionId, true));
     }
 
+    /**
+     * Whether {@link #cancel} would take the session now: active, and no attempt in flight. A page that offers the
+     * cancel asks this, so it offers what the cancel then does.
+     */
+    public boolean cancellable(Caller caller, String paymentSessionId) {
+        return sessions.find(caller, paymentSessionId, false).map(s -> service.cancelRefusal(s).isEmpty())
+                .orElse(false);
+    }
+
     public Optional<PaymentSessionView> find(Caller caller, String paymentSessionId) {
         return sessions.find(caller, paymentSessionId, false).map(views::view);
     }

@@ -11,6 +11,7 @@ import org.springframework.stereotype.Service;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The payment session's own moves (decisions §6), each its transaction: open one for a bill, an account or an amount,
@@ -74,13 +75,19 @@ record PaymentSessionService(PaymentSessions sessions, PaymentObligations obliga
 
     /** Cancels a locked session inside the caller's transaction. */
     void cancel(Caller caller, PaymentSession session) {
-        boolean inFlight = moves.latest(session).filter(p -> p.status() == PaymentStatus.PENDING).isPresent();
-        if (session.status() != PaymentSession.Status.ACTIVE || inFlight) {
-            throw (session.status() != PaymentSession.Status.ACTIVE
-                    ? new PaymentRejection.SessionNotActive(session.status().wire())
-                    : new PaymentRejection.AttemptInFlight()).thrown();
-        }
+        cancelRefusal(session).ifPresent(refusal -> {
+            throw refusal.thrown();
+        });
         moves.moved(caller, session, session.cancel(Timestamps.now()), null);
+    }
+
+    /** Why {@link #cancel} refuses the session now (not active, or an attempt in flight); empty when it takes it. */
+    Optional<PaymentRejection> cancelRefusal(PaymentSession session) {
+        if (session.status() != PaymentSession.Status.ACTIVE) {
+            return Optional.of(new PaymentRejection.SessionNotActive(session.status().wire()));
+        }
+        boolean inFlight = moves.latest(session).filter(p -> p.status() == PaymentStatus.PENDING).isPresent();
+        return inFlight ? Optional.of(new PaymentRejection.AttemptInFlight()) : Optional.empty();
     }
 
     /** Moves an active session's expiry (its payment request's changed) inside the caller's transaction. */

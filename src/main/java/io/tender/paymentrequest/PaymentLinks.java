@@ -61,6 +61,11 @@ public record PaymentLinks(PaymentRequestService service, PaymentRequests reques
         return service.cancel(Caller.system(merchantId, mode), form, id, null).outcome().map(PaymentLinks::link);
     }
 
+    /** Whether {@link #cancel} would cancel the request now: its page offers the button only then. */
+    public boolean cancellable(String merchantId, Mode mode, String id) {
+        return service.cancellable(Caller.system(merchantId, mode), id);
+    }
+
     public Optional<Link> find(String merchantId, Mode mode, String id) {
         if (id == null || !ID.matcher(id).matches()) {
             return Optional.empty();

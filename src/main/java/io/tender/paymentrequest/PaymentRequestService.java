@@ -166,6 +166,14 @@ record PaymentRequestService(PaymentRequests requests, RequestRecorder recorder,
         });
     }
 
+    /** Whether {@link #cancel} would take the request now (without If-Match): the rule, asked, not taken. */
+    boolean cancellable(Caller caller, String id) {
+        return requests.find(caller, id, false)
+                .filter(request -> request.refusal(null).isEmpty())
+                .map(request -> sessions.cancellable(caller, request.paymentSessionId()))
+                .orElse(false);
+    }
+
     /** The request, its session's row and then its own held; 404, or 409 unless active at the version read. */
     private PaymentRequest lockForChange(Caller caller, String id, Integer ifMatch) {
         PaymentRequest read = requests.find(caller, id, false).orElseThrow(PaymentRequestService::notFound);

@@ -216,6 +216,29 @@ class DashboardCollectIT extends ApiIntegrationTest {
     }
 
     @Test
+    void aRequestWithAnAttemptInFlightOffersNoCancelBecauseTheApiWouldRefuseIt() {
+        JsonNode request = expect(201, merchant.test().post("/collect/payment_requests",
+                "{\"amount\":3100,\"currency\":\"ZAR\"}").send());
+        String id = request.get("id").stringValue();
+        String action = "/dashboard/test/links/" + id + "/cancel";
+        assertThat(developer.get("/dashboard/test/links/" + id).body()).as("active, nothing in flight: offered")
+                .contains(action + "\"");
+
+        // A card asked for 3-D Secure: the attempt waits for the customer, the request is still active.
+        Checkout.Attempt attempt = test.startByCard(request.get("link").get("checkout_session_id").stringValue(),
+                "4000000000003220");
+        assertThat(attempt.status()).isEqualTo("pending");
+        assertThat(test.get("/collect/payment_requests/" + id).get("status").stringValue()).isEqualTo("active");
+        var refused = merchant.test().delete("/collect/payment_requests/" + id)
+                .idempotencyKey(java.util.UUID.randomUUID().toString()).send();
+        assertThat(refused.status()).as("the API refuses the cancel while the attempt is in flight: " + refused)
+                .isEqualTo(409);
+        assertThat(refused.json().get("code").stringValue()).isEqualTo("invalid_state_transition");
+        assertThat(developer.get("/dashboard/test/links/" + id).body()).as("so the page does not offer it")
+                .contains("ZAR 31.00", "active").doesNotContain(action + "\"");
+    }
+
+    @Test
     void aPaidRequestShowsItsPaymentAndAPaymentPageItsLinkQrCodeAndTransactions() throws Exception {
         JsonNode request = expect(201, merchant.test().post("/collect/payment_requests",
                 "{\"amount\":6000,\"currency\":\"ZAR\"}").send());
