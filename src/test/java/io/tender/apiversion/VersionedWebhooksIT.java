@@ -4,6 +4,7 @@ import io.tender.checkout.Checkout;
 import io.tender.processor.sandbox.SandboxProcessor;
 import io.tender.support.Api;
 import io.tender.support.ApiIntegrationTest;
+import io.tender.support.Vouchers;
 import io.tender.support.WebhookReceiver;
 import io.tender.support.WebhookReceiver.Received;
 import org.junit.jupiter.api.AfterEach;
@@ -14,6 +15,8 @@ import tools.jackson.databind.JsonNode;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 
 import static io.tender.support.ProblemAssertions.assertBadRequest;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -125,17 +128,30 @@ class VersionedWebhooksIT extends ApiIntegrationTest {
     }
 
     @Test
-    void eventsNoChangeTouchesArriveAsTheyAreStored() {
-        Api.Response created = api.post("/webhook_endpoints", "{\"url\":\"" + old.url("/hooks")
-                + "\",\"enabled_events\":[\"payment_request.created\"]}").header("Tender-Version", "2026-03-13").send();
-        old.secrets(created.json().get("secret").stringValue());
-        Api.Response request = api.post("/collect/payment_requests", "{\"amount\":1200,\"currency\":\"ZAR\","
-                + "\"visible_payment_methods\":[\"card\"]}").send();
-        assertThat(request.status()).as(request.toString()).isEqualTo(201);
-        List<Received> received = old.await(list -> !list.isEmpty(), Duration.ofSeconds(30), "payment_request.created");
-        String event = received.getFirst().webhookId();
-        String stored = jdbc.sql("select payload::text from outbox where id = ?").param(event).query(String.class).single();
-        assertThat(received.getFirst().json().get("data")).isEqualTo(Api.JSON.readTree(stored).get("data"));
-        assertThat(received.getFirst().apiVersion()).isEqualTo("2026-03-13");
+    void eventsNoChangeTouchesArriveAsTheyAreStoredByteForByteInEveryVersion() {
+        // No version change touches redemption.* events: an endpoint on the oldest version gets the very bytes an
+        // endpoint on the newest gets, each signed for its own endpoint and labelled with its own version.
+        for (var pair : List.of(Map.entry(old, "2026-03-13"), Map.entry(current, "2026-06-01"))) {
+            Api.Response created = api.post("/webhook_endpoints", "{\"url\":\"" + pair.getKey().url("/hooks")
+                    + "\",\"enabled_events\":[\"redemption.confirmed\"]}").header("Tender-Version", pair.getValue()).send();
+            assertThat(created.status()).as(created.toString()).isEqualTo(201);
+            pair.getKey().secrets(created.json().get("secret").stringValue());
+        }
+        Api.Response redemption = api.post("/collect/redemptions", Vouchers.oneVoucher(Vouchers.validPin()))
+                .idempotencyKey(UUID.randomUUID().toString()).send();
+        assertThat(redemption.status()).as(redemption.toString()).isEqualTo(201);
+
+        Received inOld = old.await(list -> !list.isEmpty(), Duration.ofSeconds(30), "redemption.confirmed").getFirst();
+        Received inCurrent = current.await(list -> !list.isEmpty(), Duration.ofSeconds(30), "redemption.confirmed")
+                .getFirst();
+        assertThat(inOld.webhookId()).isEqualTo(inCurrent.webhookId());
+        assertThat(inOld.body()).as("the same bytes in both versions").isEqualTo(inCurrent.body());
+        assertThat(inOld.apiVersion()).isEqualTo("2026-03-13");
+        assertThat(inCurrent.apiVersion()).isEqualTo("2026-06-01");
+        assertThat(inOld.signatureValid()).isTrue();
+        assertThat(inCurrent.signatureValid()).isTrue();
+        String stored = jdbc.sql("select payload::text from outbox where id = ?").param(inOld.webhookId())
+                .query(String.class).single();
+        assertThat(inOld.json().get("data")).as("the event as stored").isEqualTo(Api.JSON.readTree(stored).get("data"));
     }
 }
