@@ -19,8 +19,8 @@ public final class AtOnce {
     private AtOnce() {
     }
 
-    /** Sends {@code count} requests at once; the answers in the order of their index. */
-    public static List<Api.Response> send(int count, IntFunction<Api.Response> request) {
+    /** Sends {@code count} requests at once; the answers in the order of their index (any client's answers). */
+    public static <T> List<T> send(int count, IntFunction<T> request) {
         return send(count, request, null);
     }
 
@@ -36,9 +36,9 @@ public final class AtOnce {
         }
     }
 
-    private static List<Api.Response> send(int count, IntFunction<Api.Response> request, SandboxHold hold) {
+    private static <T> List<T> send(int count, IntFunction<T> request, SandboxHold hold) {
         CountDownLatch start = new CountDownLatch(1);
-        List<Future<Api.Response>> futures = new ArrayList<>();
+        List<Future<T>> futures = new ArrayList<>();
         try (ExecutorService threads = Executors.newFixedThreadPool(count)) {
             for (int i = 0; i < count; i++) {
                 int index = i;
@@ -55,8 +55,8 @@ public final class AtOnce {
                     hold.release(); // before the pool's close waits for the held request
                 }
             }
-            List<Api.Response> responses = new ArrayList<>();
-            for (Future<Api.Response> future : futures) {
+            List<T> responses = new ArrayList<>();
+            for (Future<T> future : futures) {
                 responses.add(future.get());
             }
             return responses;
