@@ -36,9 +36,7 @@ record ApiVersionAdmin(AdminAccess access, PinnedVersions pinned, Merchants merc
         access.authorize(request);
         Merchants.Merchant found = access.merchant(merchant);
         JsonInput in = JsonInput.body(body).allow(Set.of("api_version"));
-        String text = in.string("api_version", true);
-        ApiVersion version = text == null ? null : ApiVersions.known(text).orElse(null);
-        in.check(text == null || version != null, "api_version", "must be one of " + ApiVersions.knownList());
+        ApiVersion version = ApiVersions.read(in, "api_version", true);
         in.throwIfInvalid();
         if (pinned.set(found.id(), version) instanceof PinnedVersions.Change.Refused(String reason)) {
             throw new ApiException(ProblemCode.CONFLICT, reason);

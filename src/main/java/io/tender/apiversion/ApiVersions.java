@@ -1,5 +1,7 @@
 package io.tender.apiversion;
 
+import io.tender.api.JsonInput;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -72,6 +74,17 @@ public final class ApiVersions {
     /** The version this text names, if Tender serves it. */
     public static Optional<ApiVersion> known(String text) {
         return ApiVersion.parse(text).filter(ALL::contains);
+    }
+
+    /**
+     * The version a body names in {@code name} (null when absent); one the service does not know is recorded on
+     * {@code in} as an invalid field naming the versions.
+     */
+    public static ApiVersion read(JsonInput in, String name, boolean required) {
+        String text = in.string(name, required);
+        ApiVersion version = text == null ? null : known(text).orElse(null);
+        in.check(text == null || version != null, name, "must be one of " + knownList());
+        return version;
     }
 
     /** The versions as a refusal lists them: {@code 2026-03-13, 2026-03-15, …}. */

@@ -98,9 +98,7 @@ record EndpointRequest(String url, List<String> enabledEvents, String descriptio
                 in.reject("status", "must be enabled or disabled");
             }
         }
-        String versionText = in.string("api_version", false);
-        ApiVersion version = versionText == null ? null : ApiVersions.known(versionText).orElse(null);
-        in.check(versionText == null || version != null, "api_version", "must be one of " + ApiVersions.knownList());
+        ApiVersion version = ApiVersions.read(in, "api_version", false);
         in.throwIfInvalid();
         return new EndpointRequest(url, events, description, status, version);
     }

@@ -200,12 +200,12 @@ class WebhookDeliveries {
                 .list();
     }
 
-    /** An endpoint's attempts, newest first ({@code limit + 1} rows). */
     /** A page of every attempt to the endpoint, whatever its event and outcome. */
     List<Attempt> attempts(String endpointId, ListQuery query) {
         return attempts(endpointId, query, null, null);
     }
 
+    /** An endpoint's attempts, newest first ({@code limit + 1} rows). */
     List<Attempt> attempts(String endpointId, ListQuery query, String eventId, String outcome) {
         return ListSql.from("select * from webhook_attempts").where("endpoint_id", endpointId)
                 .where("event_id", eventId).where("outcome", outcome).page(jdbc, query, WebhookDeliveries::attempt);
